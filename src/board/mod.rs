@@ -1,0 +1,768 @@
+//! The board: stones, strings and liberties, nothing about history or rules of repetition.
+//!
+//! Layout: a padded one-dimensional array. A board of size `n` uses stride `n + 1`; row `r`
+//! (1..=n, bottom to top) starts at index `r * stride`, its points are at columns 1..=n, and
+//! index `r * stride` (column 0) is an off-board sentinel that also serves as the right-hand
+//! border of the row below. Rows 0 and `n + 1` are sentinels too. So every point has four
+//! orthogonal and four diagonal neighbours at fixed offsets, with no bounds checks.
+//!
+//! Strings keep *pseudo-liberties* (an empty point counted once per adjacent stone), their sum
+//! and their sum of squares: a string is captured when the count is zero, and it is in atari
+//! exactly when all its pseudo-liberties are the same point, i.e. `count * sum_sq == sum^2`
+//! (libego's trick). That gives exact capture and atari tests at the cost of three additions.
+//!
+//! Everything here is fixed-size and `Clone` is a flat copy: playouts allocate nothing.
+
+mod color;
+mod coord;
+pub mod zobrist;
+
+pub use color::Color;
+pub use coord::{Coord, MAX_SIZE, MIN_SIZE};
+
+use std::fmt;
+
+/// Number of array cells for the largest board: `(25 + 2) * 26 + 1`.
+pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// An index into the board's padded array. Index 0 is always off the board; [`Point::PASS`]
+/// uses it to stand for a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Point(pub u16);
+
+impl Point {
+    /// The pass "point": never on the board.
+    pub const PASS: Point = Point(0);
+
+    /// The array index.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// True for [`Point::PASS`].
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// What stands on one cell of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    /// An empty point.
+    Empty = 0,
+    /// A black stone.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+    /// The sentinel border around the board.
+    OffBoard = 3,
+}
+
+impl Cell {
+    /// The cell holding a stone of `color`.
+    #[inline]
+    pub fn stone(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    /// The stone's colour, if the cell holds one.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Which suicides a board play may commit (the ruleset's choice; see `rules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SuicideRule {
+    /// No play may leave its own string without liberties.
+    Forbidden,
+    /// Suicide of a string of two or more stones is legal; of a single stone it is not.
+    Multi,
+    /// Every suicide is legal (Tromp-Taylor).
+    All,
+}
+
+/// A Go board: stones, strings, liberties, hash and capture counts.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    stride: u16,
+    cells: [Cell; MAX_POINTS],
+    /// For a stone: the point that represents its string (where string data is kept).
+    head: [u16; MAX_POINTS],
+    /// For a stone: the next stone of its string (a circular list).
+    next: [u16; MAX_POINTS],
+    /// Per string head: number of pseudo-liberties.
+    libs: [u16; MAX_POINTS],
+    /// Per string head: sum of pseudo-liberty indices.
+    lib_sum: [u32; MAX_POINTS],
+    /// Per string head: sum of squared pseudo-liberty indices.
+    lib_sum_sq: [u32; MAX_POINTS],
+    /// Per string head: number of stones.
+    stones: [u16; MAX_POINTS],
+    /// The empty points, in no particular order.
+    empty: [u16; MAX_POINTS],
+    /// For an empty point: its position in `empty`.
+    empty_pos: [u16; MAX_POINTS],
+    empty_count: u16,
+    hash: u64,
+    /// Stones captured by Black and by White (prisoners taken).
+    captures: [u32; 2],
+    /// The point where the last play captured a single stone in a ko shape, and the player it
+    /// bans from retaking at once; `Point::PASS` if none.
+    ko: Point,
+    ko_banned: Color,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.render())
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they have the same size and the same stones.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells[..self.array_len()] == other.cells[..other.array_len()]
+    }
+}
+
+impl Board {
+    /// An empty board of `size` x `size`; `size` must be within [`MIN_SIZE`]..=[`MAX_SIZE`].
+    pub fn new(size: usize) -> Board {
+        assert!((MIN_SIZE..=MAX_SIZE).contains(&size), "board size {size}");
+        let stride = size + 1;
+        let mut b = Board {
+            size: size as u8,
+            stride: stride as u16,
+            cells: [Cell::OffBoard; MAX_POINTS],
+            head: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            libs: [0; MAX_POINTS],
+            lib_sum: [0; MAX_POINTS],
+            lib_sum_sq: [0; MAX_POINTS],
+            stones: [0; MAX_POINTS],
+            empty: [0; MAX_POINTS],
+            empty_pos: [0; MAX_POINTS],
+            empty_count: 0,
+            hash: 0,
+            captures: [0; 2],
+            ko: Point::PASS,
+            ko_banned: Color::Black,
+        };
+        for row in 1..=size {
+            for col in 1..=size {
+                let p = row * stride + col;
+                b.cells[p] = Cell::Empty;
+                b.empty_pos[p] = b.empty_count;
+                b.empty[b.empty_count as usize] = p as u16;
+                b.empty_count += 1;
+            }
+        }
+        b
+    }
+
+    /// Side length of the board.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// Number of cells of the padded array this size uses.
+    #[inline]
+    fn array_len(&self) -> usize {
+        (self.size as usize + 2) * self.stride as usize + 1
+    }
+
+    /// The array index of a coordinate (which must be on this board).
+    #[inline]
+    pub fn point(&self, c: Coord) -> Point {
+        Point(((c.row as u16) + 1) * self.stride + c.col as u16 + 1)
+    }
+
+    /// The coordinate of an on-board point.
+    #[inline]
+    pub fn coord(&self, p: Point) -> Coord {
+        let row = p.0 / self.stride - 1;
+        let col = p.0 % self.stride - 1;
+        Coord::new(col as usize, row as usize)
+    }
+
+    /// The GTP spelling of a point, or `pass`.
+    pub fn vertex(&self, p: Point) -> String {
+        if p.is_pass() {
+            "pass".to_string()
+        } else {
+            self.coord(p).to_gtp()
+        }
+    }
+
+    /// Every on-board point, row by row from the bottom.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size as u16;
+        let s = self.stride;
+        (1..=n).flat_map(move |r| (1..=n).map(move |c| Point(r * s + c)))
+    }
+
+    /// True when `p` is a point of the board (not a sentinel, not pass).
+    #[inline]
+    pub fn on_board(&self, p: Point) -> bool {
+        p.index() < self.array_len() && self.cells[p.index()] != Cell::OffBoard
+    }
+
+    /// What stands on `p`.
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// The four orthogonal neighbours of `p` (some may be off the board).
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+    }
+
+    /// The four diagonal neighbours of `p` (some may be off the board).
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
+    }
+
+    /// The Zobrist hash of the stones on the board (the whole-board position; no side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured so far by `color`.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// Number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_count as usize
+    }
+
+    /// The `i`-th empty point (order changes as stones come and go).
+    #[inline]
+    pub fn empty_point(&self, i: usize) -> Point {
+        Point(self.empty[i])
+    }
+
+    /// The point where a simple-ko recapture is banned right now, and the player it binds.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        (!self.ko.is_pass()).then_some((self.ko, self.ko_banned))
+    }
+
+    /// Clears the simple-ko point (after a pass the ban ends).
+    pub fn clear_ko(&mut self) {
+        self.ko = Point::PASS;
+    }
+
+    /// The point representing the string that holds the stone on `p`.
+    #[inline]
+    pub fn string_head(&self, p: Point) -> Point {
+        Point(self.head[p.index()])
+    }
+
+    /// Number of stones in the string holding `p`.
+    #[inline]
+    pub fn string_size(&self, p: Point) -> usize {
+        self.stones[self.head[p.index()] as usize] as usize
+    }
+
+    /// The stones of the string holding the stone on `p`.
+    pub fn string_stones(&self, p: Point) -> StringStones<'_> {
+        StringStones {
+            board: self,
+            start: p.0,
+            cur: p.0,
+            done: false,
+        }
+    }
+
+    /// True when the string holding the stone on `p` has exactly one liberty.
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        let h = self.head[p.index()] as usize;
+        let n = self.libs[h] as u64;
+        n > 0 && n * self.lib_sum_sq[h] as u64 == (self.lib_sum[h] as u64).pow(2)
+    }
+
+    /// The only liberty of a string in atari (meaningless for other strings).
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Point {
+        let h = self.head[p.index()] as usize;
+        Point((self.lib_sum[h] / self.libs[h] as u32) as u16)
+    }
+
+    /// True when the string holding `p` has no liberty but `lib` (and has `lib`).
+    #[inline]
+    fn only_liberty_is(&self, p: Point, lib: Point) -> bool {
+        let h = self.head[p.index()] as usize;
+        let n = self.libs[h] as u32;
+        let l = lib.0 as u32;
+        self.lib_sum[h] == n * l && self.lib_sum_sq[h] == n * l * l
+    }
+
+    /// The exact liberties of the string holding `p`, up to `max` of them (slow: walks it).
+    pub fn liberties(&self, p: Point, max: usize) -> smallvec::SmallVec<[Point; 8]> {
+        let mut out = smallvec::SmallVec::new();
+        for s in self.string_stones(p) {
+            for n in self.neighbours(s) {
+                if self.cells[n.index()] == Cell::Empty && !out.contains(&n) {
+                    out.push(n);
+                    if out.len() >= max {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// True when a stone of `color` on the empty point `p` would be a suicide (no liberty,
+    /// no capture).
+    #[inline]
+    pub fn is_suicide(&self, p: Point, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let opp = Cell::stone(color.opponent());
+        for n in self.neighbours(p) {
+            let c = self.cells[n.index()];
+            if c == Cell::Empty {
+                return false;
+            }
+            if c == own {
+                if !self.only_liberty_is(n, p) {
+                    return false;
+                }
+            } else if c == opp && self.only_liberty_is(n, p) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when `color` may place a stone on `p` as far as the board alone can tell: the
+    /// point is empty, it is not a suicide the rule forbids, and it does not retake the
+    /// simple ko banned on the board. (Superko and other history rules are `game`'s job.)
+    #[inline]
+    pub fn is_legal_simple(&self, p: Point, color: Color, suicide: SuicideRule) -> bool {
+        if self.cells[p.index()] != Cell::Empty {
+            return false;
+        }
+        if p == self.ko && color == self.ko_banned {
+            return false;
+        }
+        self.suicide_allowed(p, color, suicide)
+    }
+
+    /// True when placing `color` on the empty point `p` is not a suicide forbidden by `rule`.
+    #[inline]
+    pub fn suicide_allowed(&self, p: Point, color: Color, rule: SuicideRule) -> bool {
+        if !self.is_suicide(p, color) {
+            return true;
+        }
+        match rule {
+            SuicideRule::Forbidden => false,
+            SuicideRule::All => true,
+            SuicideRule::Multi => {
+                let own = Cell::stone(color);
+                self.neighbours(p)
+                    .iter()
+                    .any(|n| self.cells[n.index()] == own)
+            }
+        }
+    }
+
+    /// True when `p` is an empty point surrounded by `color` that a playout should not fill:
+    /// all orthogonal neighbours are `color` or off the board, and the opponent holds at most
+    /// one diagonal (none on the edge).
+    #[inline]
+    pub fn is_eye(&self, p: Point, color: Color) -> bool {
+        let own = Cell::stone(color);
+        for n in self.neighbours(p) {
+            let c = self.cells[n.index()];
+            if c != own && c != Cell::OffBoard {
+                return false;
+            }
+        }
+        let opp = Cell::stone(color.opponent());
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.diagonals(p) {
+            match self.cells[d.index()] {
+                c if c == opp => bad += 1,
+                Cell::OffBoard => edge = 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// The hash the position would have after `color` plays on the empty point `p` (which
+    /// must be legal on the board): accounts for captures and suicide without playing.
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        let mut h = self.hash ^ zobrist::KEYS[color.index()][p.index()];
+        let opp = Cell::stone(color.opponent());
+        let mut seen: [u16; 4] = [0; 4];
+        let mut captured_any = false;
+        for (i, n) in self.neighbours(p).into_iter().enumerate() {
+            if self.cells[n.index()] == opp && self.only_liberty_is(n, p) {
+                let head = self.head[n.index()];
+                if seen[..i].contains(&head) {
+                    continue;
+                }
+                seen[i] = head;
+                captured_any = true;
+                for s in self.string_stones(n) {
+                    h ^= zobrist::KEYS[color.opponent().index()][s.index()];
+                }
+            }
+        }
+        if !captured_any && self.is_suicide(p, color) {
+            // The new stone and the friendly strings it joins all leave the board.
+            h ^= zobrist::KEYS[color.index()][p.index()];
+            let own = Cell::stone(color);
+            let mut seen: [u16; 4] = [0; 4];
+            for (i, n) in self.neighbours(p).into_iter().enumerate() {
+                if self.cells[n.index()] == own {
+                    let head = self.head[n.index()];
+                    if seen[..i].contains(&head) {
+                        continue;
+                    }
+                    seen[i] = head;
+                    for s in self.string_stones(n) {
+                        h ^= zobrist::KEYS[color.index()][s.index()];
+                    }
+                }
+            }
+        }
+        h
+    }
+
+    #[inline]
+    fn add_lib(&mut self, head: usize, lib: u16) {
+        let l = lib as u32;
+        self.libs[head] += 1;
+        self.lib_sum[head] += l;
+        self.lib_sum_sq[head] += l * l;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, head: usize, lib: u16) {
+        let l = lib as u32;
+        self.libs[head] -= 1;
+        self.lib_sum[head] -= l;
+        self.lib_sum_sq[head] -= l * l;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: u16) {
+        let i = self.empty_pos[p as usize];
+        self.empty_count -= 1;
+        let last = self.empty[self.empty_count as usize];
+        self.empty[i as usize] = last;
+        self.empty_pos[last as usize] = i;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: u16) {
+        self.empty_pos[p as usize] = self.empty_count;
+        self.empty[self.empty_count as usize] = p;
+        self.empty_count += 1;
+    }
+
+    /// Puts a stone of `color` on the empty point `p` without captures or merging checks of
+    /// legality (setup stones, handicap). Captures nothing; a stone left without liberties
+    /// is allowed here (setup may be odd) but strings stay consistent.
+    pub fn place_setup(&mut self, p: Point, color: Color) {
+        debug_assert_eq!(self.cells[p.index()], Cell::Empty);
+        self.put_stone(p.0, color);
+        self.ko = Point::PASS;
+    }
+
+    /// Removes whatever stone stands on `p` (setup `AE`). The rest of its string is rebuilt.
+    pub fn remove_setup(&mut self, p: Point) {
+        if let Some(color) = self.cells[p.index()].color() {
+            // Rebuild from scratch: setup edits are rare, correctness beats speed here.
+            let mut stones: Vec<(Point, Color)> = Vec::new();
+            for q in self.points() {
+                if q != p {
+                    if let Some(c) = self.cells[q.index()].color() {
+                        stones.push((q, c));
+                    }
+                }
+            }
+            let captures = self.captures;
+            let _ = color;
+            *self = Board::new(self.size());
+            for (q, c) in stones {
+                self.put_stone(q.0, c);
+            }
+            self.captures = captures;
+        }
+    }
+
+    /// Places a stone and maintains strings, liberties and hash; no captures.
+    #[inline]
+    fn put_stone(&mut self, p: u16, color: Color) {
+        let pi = p as usize;
+        self.remove_empty(p);
+        self.cells[pi] = Cell::stone(color);
+        self.hash ^= zobrist::KEYS[color.index()][pi];
+        self.head[pi] = p;
+        self.next[pi] = p;
+        self.stones[pi] = 1;
+        self.libs[pi] = 0;
+        self.lib_sum[pi] = 0;
+        self.lib_sum_sq[pi] = 0;
+        let own = Cell::stone(color);
+        for n in self.neighbours(Point(p)) {
+            let ni = n.index();
+            match self.cells[ni] {
+                Cell::Empty => self.add_lib(pi, n.0),
+                Cell::OffBoard => {}
+                _ => {
+                    let h = self.head[ni] as usize;
+                    self.remove_lib(h, p);
+                }
+            }
+        }
+        for n in self.neighbours(Point(p)) {
+            let ni = n.index();
+            if self.cells[ni] == own {
+                let a = self.head[pi];
+                let b = self.head[ni];
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Merges the strings with heads `a` and `b`, the smaller into the larger.
+    fn merge(&mut self, a: u16, b: u16) {
+        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
+            (a as usize, b as usize)
+        } else {
+            (b as usize, a as usize)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+        self.libs[big] += self.libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_sum_sq[big] += self.lib_sum_sq[small];
+    }
+
+    /// Removes the string holding `p` from the board, giving liberties back to its
+    /// neighbours; calls `on_remove` for every stone removed. Returns the number of stones.
+    fn remove_string(&mut self, p: u16, mut on_remove: impl FnMut(Point)) -> u32 {
+        let color = self.cells[p as usize].color().expect("stone");
+        let key = &zobrist::KEYS[color.index()];
+        let mut count = 0;
+        let start = p as usize;
+        let mut s = start;
+        loop {
+            let next = self.next[s] as usize;
+            self.cells[s] = Cell::Empty;
+            self.hash ^= key[s];
+            self.add_empty(s as u16);
+            on_remove(Point(s as u16));
+            count += 1;
+            for n in self.neighbours(Point(s as u16)) {
+                let ni = n.index();
+                let c = self.cells[ni];
+                if c == Cell::Black || c == Cell::White {
+                    let h = self.head[ni] as usize;
+                    self.add_lib(h, s as u16);
+                }
+            }
+            s = next;
+            if s == start {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Plays a stone of `color` on the empty point `p`: captures, suicide (when `p` has no
+    /// liberties after captures, its string is removed: callers check legality first), simple
+    /// ko point, hash and capture counts. Returns the number of opponent stones captured.
+    #[inline]
+    pub fn play(&mut self, p: Point, color: Color) -> u32 {
+        self.play_with(p, color, |_| {})
+    }
+
+    /// As [`Board::play`], calling `on_remove` with every stone that leaves the board
+    /// (captured opponent stones, or the suicided own string).
+    #[inline]
+    pub fn play_with(&mut self, p: Point, color: Color, mut on_remove: impl FnMut(Point)) -> u32 {
+        debug_assert_eq!(self.cells[p.index()], Cell::Empty, "play on {p:?}");
+        self.put_stone(p.0, color);
+        let opp = Cell::stone(color.opponent());
+        let mut captured = 0;
+        let mut last_captured = 0u16;
+        for n in self.neighbours(p) {
+            let ni = n.index();
+            if self.cells[ni] == opp && self.libs[self.head[ni] as usize] == 0 {
+                captured += self.remove_string(n.0, &mut on_remove);
+                last_captured = n.0;
+            }
+        }
+        self.captures[color.index()] += captured;
+        let h = self.head[p.index()] as usize;
+        self.ko = Point::PASS;
+        if captured == 1 && self.stones[h] == 1 && self.libs[h] == 1 {
+            self.ko = Point(last_captured);
+            self.ko_banned = color.opponent();
+        } else if self.libs[h] == 0 {
+            let lost = self.remove_string(p.0, &mut on_remove);
+            self.captures[color.opponent().index()] += lost;
+        }
+        captured
+    }
+
+    /// The stones and empty points as GTP's `showboard` might print them.
+    pub fn render(&self) -> String {
+        let n = self.size();
+        let letters: Vec<char> = "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().take(n).collect();
+        let header: String = letters.iter().map(|c| format!(" {c}")).collect();
+        let mut out = format!("   {header}\n");
+        for row in (0..n).rev() {
+            out.push_str(&format!("{:>2} ", row + 1));
+            for col in 0..n {
+                let p = self.point(Coord::new(col, row));
+                let ch = match self.cells[p.index()] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push_str(&format!(" {:>2}\n", row + 1));
+        }
+        out.push_str(&format!("   {header}"));
+        out
+    }
+
+    /// Checks every invariant (strings, liberties, hash, empty list); for tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut hash = 0;
+        let mut empties = 0;
+        for p in self.points() {
+            match self.cells[p.index()] {
+                Cell::Empty => {
+                    empties += 1;
+                    let i = self.empty_pos[p.index()] as usize;
+                    if i >= self.empty_count as usize || self.empty[i] != p.0 {
+                        return Err(format!("empty list broken at {}", self.vertex(p)));
+                    }
+                }
+                Cell::Black | Cell::White => {
+                    let c = self.cells[p.index()].color().unwrap();
+                    hash ^= zobrist::KEYS[c.index()][p.index()];
+                    let h = self.head[p.index()] as usize;
+                    // Recompute the string's pseudo-liberties from scratch.
+                    if h == p.index() {
+                        let (mut n, mut sum, mut sq, mut count) = (0u32, 0u32, 0u32, 0u32);
+                        for s in self.string_stones(p) {
+                            count += 1;
+                            if self.head[s.index()] as usize != h {
+                                return Err("head mismatch".into());
+                            }
+                            for q in self.neighbours(s) {
+                                if self.cells[q.index()] == Cell::Empty {
+                                    n += 1;
+                                    sum += q.0 as u32;
+                                    sq += (q.0 as u32).pow(2);
+                                }
+                            }
+                        }
+                        if n != self.libs[h] as u32
+                            || sum != self.lib_sum[h]
+                            || sq != self.lib_sum_sq[h]
+                            || count != self.stones[h] as u32
+                        {
+                            return Err(format!("string data wrong at {}", self.vertex(p)));
+                        }
+                        if n == 0 {
+                            return Err(format!("string without liberty at {}", self.vertex(p)));
+                        }
+                    }
+                    for q in self.neighbours(p) {
+                        if self.cells[q.index()] == self.cells[p.index()]
+                            && self.head[q.index()] != self.head[p.index()]
+                        {
+                            return Err("adjacent stones in different strings".into());
+                        }
+                    }
+                }
+                Cell::OffBoard => return Err("sentinel inside board".into()),
+            }
+        }
+        if empties != self.empty_count as usize {
+            return Err("empty count wrong".into());
+        }
+        if hash != self.hash {
+            return Err("hash wrong".into());
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one string; see [`Board::string_stones`].
+pub struct StringStones<'a> {
+    board: &'a Board,
+    start: u16,
+    cur: u16,
+    done: bool,
+}
+
+impl Iterator for StringStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let p = self.cur;
+        self.cur = self.board.next[p as usize];
+        if self.cur == self.start {
+            self.done = true;
+        }
+        Some(Point(p))
+    }
+}
+
+#[cfg(test)]
+mod tests;

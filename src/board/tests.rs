@@ -1,0 +1,113 @@
+use super::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+fn at(b: &Board, v: &str) -> Point {
+    b.point(Coord::parse_gtp(v, b.size()).unwrap())
+}
+
+#[test]
+fn captures_a_single_stone_and_counts_it() {
+    let mut b = Board::new(9);
+    b.play(at(&b, "E5"), Color::White);
+    for v in ["D5", "F5", "E4"] {
+        b.play(at(&b, v), Color::Black);
+    }
+    assert!(b.in_atari(at(&b, "E5")));
+    assert_eq!(b.atari_liberty(at(&b, "E5")), at(&b, "E6"));
+    assert_eq!(b.play(at(&b, "E6"), Color::Black), 1);
+    assert_eq!(b.cell(at(&b, "E5")), Cell::Empty);
+    assert_eq!(b.captures(Color::Black), 1);
+    b.check_invariants().unwrap();
+}
+
+#[test]
+fn simple_ko_is_banned_for_one_move() {
+    let mut b = Board::new(5);
+    // Black: B3 C2 C4, White: D3 C2? build the classic ko around C3/D3.
+    for v in ["B3", "C2", "C4"] {
+        b.play(at(&b, v), Color::Black);
+    }
+    for v in ["D2", "D4", "E3", "C3"] {
+        b.play(at(&b, v), Color::White);
+    }
+    // Black captures C3 by playing D3.
+    assert_eq!(b.play(at(&b, "D3"), Color::Black), 1);
+    assert_eq!(b.ko(), Some((at(&b, "C3"), Color::White)));
+    assert!(!b.is_legal_simple(at(&b, "C3"), Color::White, SuicideRule::Forbidden));
+    b.check_invariants().unwrap();
+}
+
+#[test]
+fn suicide_follows_the_rule() {
+    let mut b = Board::new(5);
+    for v in ["A2", "B1"] {
+        b.play(at(&b, v), Color::White);
+    }
+    let a1 = at(&b, "A1");
+    assert!(b.is_suicide(a1, Color::Black));
+    assert!(!b.suicide_allowed(a1, Color::Black, SuicideRule::Forbidden));
+    assert!(!b.suicide_allowed(a1, Color::Black, SuicideRule::Multi));
+    assert!(b.suicide_allowed(a1, Color::Black, SuicideRule::All));
+    let before = b.hash();
+    assert_eq!(b.hash_after(a1, Color::Black), before);
+    b.play(a1, Color::Black);
+    assert_eq!(b.cell(a1), Cell::Empty);
+    assert_eq!(b.captures(Color::White), 1);
+    assert_eq!(b.hash(), before);
+    b.check_invariants().unwrap();
+}
+
+#[test]
+fn multi_stone_suicide_removes_the_string() {
+    let mut b = Board::new(5);
+    for v in ["A3", "B2", "C1"] {
+        b.play(at(&b, v), Color::White);
+    }
+    b.play(at(&b, "A2"), Color::Black);
+    b.play(at(&b, "B1"), Color::Black);
+    let a1 = at(&b, "A1");
+    assert!(b.suicide_allowed(a1, Color::Black, SuicideRule::Multi));
+    let predicted = b.hash_after(a1, Color::Black);
+    b.play(a1, Color::Black);
+    assert_eq!(b.hash(), predicted);
+    assert_eq!(b.captures(Color::White), 3);
+    b.check_invariants().unwrap();
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    for size in [2, 3, 5, 9, 13, 19, 25] {
+        for _ in 0..5 {
+            let mut b = Board::new(size);
+            let mut color = Color::Black;
+            for _ in 0..size * size * 3 {
+                let legal: Vec<Point> = b
+                    .points()
+                    .filter(|&p| b.is_legal_simple(p, color, SuicideRule::All))
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[rng.gen_range(0..legal.len())];
+                let predicted = b.hash_after(p, color);
+                b.play(p, color);
+                assert_eq!(b.hash(), predicted);
+                b.check_invariants().unwrap();
+                color = color.opponent();
+            }
+        }
+    }
+}
+
+#[test]
+fn eyes_are_recognised() {
+    let mut b = Board::new(5);
+    for v in ["A2", "B1"] {
+        b.play(at(&b, v), Color::Black);
+    }
+    assert!(b.is_eye(at(&b, "A1"), Color::Black));
+    b.play(at(&b, "B2"), Color::White);
+    assert!(!b.is_eye(at(&b, "A1"), Color::Black));
+}
