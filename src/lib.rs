@@ -6,3 +6,5 @@
 //! (game records), `gtp` (the protocol), `regress` (the gogui-regress compatible runner).
 
 pub mod board;
+pub mod game;
+pub mod rules;

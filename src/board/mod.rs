@@ -134,7 +134,8 @@ impl fmt::Debug for Board {
 impl PartialEq for Board {
     /// Boards are equal when they have the same size and the same stones.
     fn eq(&self, other: &Board) -> bool {
-        self.size == other.size && self.cells[..self.array_len()] == other.cells[..other.array_len()]
+        self.size == other.size
+            && self.cells[..self.array_len()] == other.cells[..other.array_len()]
     }
 }
 
@@ -231,7 +232,12 @@ impl Board {
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
-        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
     }
 
     /// The four diagonal neighbours of `p` (some may be off the board).

@@ -1,0 +1,293 @@
+//! A game: the starting position, the moves played since, and the ruleset. The history (in
+//! [`KoMemory`]) is the judge of legality; the board only knows stones.
+
+use crate::board::{Board, Color, Point, SuicideRule};
+use crate::rules::ko::{self, Candidate, KoBan, KoMemory, Past, Step};
+use crate::rules::{GameEnd, Ruleset};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point is not on the board.
+    OffBoard,
+    /// A stone already stands there.
+    Occupied,
+    /// The play would be a suicide the ruleset forbids.
+    Suicide,
+    /// The ko rule forbids it.
+    Ko(KoBan),
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::OffBoard => f.write_str("off the board"),
+            Illegal::Occupied => f.write_str("point is occupied"),
+            Illegal::Suicide => f.write_str("suicide"),
+            Illegal::Ko(ban) => write!(f, "ko rule ({ban})"),
+        }
+    }
+}
+
+/// A game in progress: board, history, rules.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Ruleset,
+    komi: f64,
+    start: Board,
+    start_to_move: Color,
+    handicap: u32,
+    board: Board,
+    to_move: Color,
+    memory: KoMemory,
+}
+
+impl Game {
+    /// A new game on an empty `size` x `size` board, Black to move, komi from the rules.
+    pub fn new(size: usize, rules: Ruleset) -> Game {
+        let start = Board::new(size);
+        Game {
+            komi: rules.komi,
+            memory: KoMemory::new(&start, Color::Black),
+            rules,
+            board: start.clone(),
+            start,
+            start_to_move: Color::Black,
+            handicap: 0,
+            to_move: Color::Black,
+        }
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The starting position (setup stones and handicap included).
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The player to move at the start.
+    pub fn start_to_move(&self) -> Color {
+        self.start_to_move
+    }
+
+    /// Board size.
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The ruleset in force.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
+    /// Komi.
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    /// Sets komi.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// Handicap stones placed at the start (0 if none).
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// Changes the ruleset; the moves to come are judged against the whole history.
+    /// Komi is left alone.
+    pub fn set_rules(&mut self, rules: Ruleset) {
+        self.rules = rules;
+    }
+
+    /// The moves played since the start.
+    pub fn moves(&self) -> &[Step] {
+        self.memory.steps()
+    }
+
+    /// The ko rules' memory of this game.
+    pub fn memory(&self) -> &KoMemory {
+        &self.memory
+    }
+
+    /// Replaces the starting position (setup or handicap) and clears the moves.
+    pub fn set_start(&mut self, start: Board, to_move: Color, handicap: u32) {
+        self.board = start.clone();
+        self.memory = KoMemory::new(&start, to_move);
+        self.start = start;
+        self.start_to_move = to_move;
+        self.to_move = to_move;
+        self.handicap = handicap;
+    }
+
+    /// Sets who moves next without playing (SGF `PL`, or GTP playing out of turn).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        if self.memory.steps().is_empty() {
+            self.start_to_move = color;
+            self.memory = KoMemory::new(&self.start, color);
+        }
+    }
+
+    /// True when the game is over by the ruleset's end rule (two passes in a row, or
+    /// Spight's second pass in the same position).
+    pub fn is_over(&self) -> bool {
+        match self.rules.end {
+            GameEnd::TwoPasses => {
+                let m = self.memory.steps();
+                m.len() >= 2 && m[m.len() - 1].is_pass() && m[m.len() - 2].is_pass()
+            }
+            GameEnd::SecondPassInPosition => self.memory.ended_by_second_pass(),
+        }
+    }
+
+    /// Checks a board play (not a pass) without making it; on success returns the hash
+    /// after it and the stones it removes.
+    pub fn check(
+        &self,
+        color: Color,
+        point: Point,
+    ) -> Result<(u64, SmallVec<[Point; 4]>), Illegal> {
+        self.check_physical(color, point, self.rules.suicide)
+            .and_then(|(hash, removed)| {
+                let cand = Candidate {
+                    color,
+                    point,
+                    before: &self.board,
+                    hash_after: hash,
+                    removed: &removed,
+                };
+                match ko::judge(self.rules.ko, &self.memory, &cand) {
+                    Some(ban) => Err(Illegal::Ko(ban)),
+                    None => Ok((hash, removed)),
+                }
+            })
+    }
+
+    /// Checks everything but the ko rule.
+    fn check_physical(
+        &self,
+        color: Color,
+        point: Point,
+        suicide: SuicideRule,
+    ) -> Result<(u64, SmallVec<[Point; 4]>), Illegal> {
+        if point.is_pass() || !self.board.on_board(point) {
+            return Err(Illegal::OffBoard);
+        }
+        if self.board.cell(point) != crate::board::Cell::Empty {
+            return Err(Illegal::Occupied);
+        }
+        if !self.board.suicide_allowed(point, color, suicide) {
+            return Err(Illegal::Suicide);
+        }
+        let mut after = self.board.clone();
+        let mut removed = SmallVec::new();
+        after.play_with(point, color, |p| removed.push(p));
+        Ok((after.hash(), removed))
+    }
+
+    /// True when `color` may make the move `point` (a pass is always legal).
+    pub fn is_legal(&self, color: Color, point: Point) -> bool {
+        point.is_pass() || self.check(color, point).is_ok()
+    }
+
+    /// The legal board plays of `color`, in board order.
+    pub fn legal_plays(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&p| self.check(color, p).is_ok())
+            .collect()
+    }
+
+    /// The points where a board play of `color` would be legal but for the ko rule, each
+    /// with the ban.
+    pub fn ko_bans(&self, color: Color) -> Vec<(Point, KoBan)> {
+        self.board
+            .points()
+            .filter_map(|p| match self.check(color, p) {
+                Err(Illegal::Ko(ban)) => Some((p, ban)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Plays a move (a board play or [`Point::PASS`]) after checking it.
+    pub fn play(&mut self, color: Color, point: Point) -> Result<(), Illegal> {
+        if !point.is_pass() {
+            self.check(color, point)?;
+        }
+        self.apply(color, point);
+        Ok(())
+    }
+
+    /// Plays a move from a game record: the ko rule is not applied (the game may have been
+    /// played under other rules) and any suicide is carried out; returns the ban the
+    /// current ko rule would have given, so the caller can report it. Occupied or off-board
+    /// points are still refused.
+    pub fn play_from_record(
+        &mut self,
+        color: Color,
+        point: Point,
+    ) -> Result<Option<Illegal>, Illegal> {
+        if point.is_pass() {
+            self.apply(color, point);
+            return Ok(None);
+        }
+        self.check_physical(color, point, SuicideRule::All)?;
+        let complaint = self.check(color, point).err();
+        self.apply(color, point);
+        Ok(complaint)
+    }
+
+    /// Makes a move known to be playable.
+    fn apply(&mut self, color: Color, point: Point) {
+        let before = self.board.clone();
+        let mut removed = SmallVec::new();
+        if point.is_pass() {
+            self.board.clear_ko();
+        } else {
+            self.board.play_with(point, color, |p| removed.push(p));
+        }
+        let step = Step {
+            color,
+            point,
+            hash_before: before.hash(),
+            hash_after: self.board.hash(),
+            removed,
+        };
+        self.memory.record(step, &before, &self.board);
+        self.to_move = color.opponent();
+    }
+
+    /// Takes back the last move; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        let moves: Vec<(Color, Point)> = self.moves().iter().map(|s| (s.color, s.point)).collect();
+        if moves.is_empty() {
+            return false;
+        }
+        self.board = self.start.clone();
+        self.memory = KoMemory::new(&self.start, self.start_to_move);
+        self.to_move = self.start_to_move;
+        for &(c, p) in &moves[..moves.len() - 1] {
+            self.apply(c, p);
+        }
+        if moves.len() == 1 {
+            self.to_move = self.start_to_move;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

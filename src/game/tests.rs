@@ -1,0 +1,110 @@
+use super::*;
+use crate::board::Coord;
+use crate::rules::KoRule;
+
+fn pt(g: &Game, v: &str) -> Point {
+    if v == "pass" {
+        return Point::PASS;
+    }
+    g.board().point(Coord::parse_gtp(v, g.size()).unwrap())
+}
+
+fn game_with(rule: KoRule) -> Game {
+    let mut rules = Ruleset::default();
+    rules.ko = rule;
+    Game::new(5, rules)
+}
+
+/// Builds the classic basic ko at C3/D3 on 5x5; Black to capture at D3 next.
+fn basic_ko(rule: KoRule) -> Game {
+    let mut g = game_with(rule);
+    for (b, w) in [("B3", "D2"), ("C2", "D4"), ("C4", "E3"), ("A5", "C3")] {
+        g.play(Color::Black, pt(&g, b)).unwrap();
+        g.play(Color::White, pt(&g, w)).unwrap();
+    }
+    g.play(Color::Black, pt(&g, "D3")).unwrap();
+    g
+}
+
+#[test]
+fn basic_ko_retake_is_banned_under_every_rule() {
+    for (rule, _) in crate::rules::ko::KO_RULES {
+        if *rule == KoRule::Fixed {
+            continue; // fixed alone allows the first retake: see the next tests
+        }
+        let g = basic_ko(*rule);
+        let c3 = pt(&g, "C3");
+        match g.check(Color::White, c3) {
+            Err(Illegal::Ko(_)) => {}
+            other => panic!("{rule}: retake gave {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn after_a_threat_exchange_the_retake_is_legal_under_simple_and_fixed() {
+    for rule in [
+        KoRule::Simple,
+        KoRule::Fixed,
+        KoRule::BasicFixed,
+        KoRule::Positional,
+    ] {
+        let mut g = basic_ko(rule);
+        g.play(Color::White, pt(&g, "A1")).unwrap();
+        g.play(Color::Black, pt(&g, "B1")).unwrap();
+        let legal = g.is_legal(Color::White, pt(&g, "C3"));
+        assert!(legal, "{rule}");
+    }
+}
+
+#[test]
+fn fixed_ko_allows_the_same_recapture_once() {
+    let mut g = basic_ko(KoRule::Fixed);
+    assert!(
+        g.is_legal(Color::White, pt(&g, "C3")),
+        "the first retake is a new transition"
+    );
+    // Threats that change nothing lasting: passes do not count as board plays, but the
+    // pass lifts only `simple`. Under fixed alone, W may retake at once after a pass.
+    g.play(Color::White, Point::PASS).unwrap();
+    g.play(Color::Black, Point::PASS).unwrap();
+    g.play(Color::White, pt(&g, "C3")).unwrap(); // W retakes: new transition
+                                                 // Black retaking now would repeat Black's D3 capture transition exactly.
+    match g.check(Color::Black, pt(&g, "D3")) {
+        Err(Illegal::Ko(ban)) => assert_eq!(ban.clause, "fixed"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn undo_restores_board_and_memory() {
+    let mut g = basic_ko(KoRule::Positional);
+    let before = g.board().clone();
+    g.play(Color::White, pt(&g, "E1")).unwrap();
+    assert!(g.undo());
+    assert_eq!(g.board(), &before);
+    assert_eq!(g.to_move(), Color::White);
+    assert!(!g.is_legal(Color::White, pt(&g, "C3")));
+    let mut empty = game_with(KoRule::Simple);
+    assert!(!empty.undo());
+}
+
+#[test]
+fn two_passes_end_the_game() {
+    let mut g = game_with(KoRule::Simple);
+    g.play(Color::Black, Point::PASS).unwrap();
+    assert!(!g.is_over());
+    g.play(Color::White, Point::PASS).unwrap();
+    assert!(g.is_over());
+}
+
+#[test]
+fn spight_play_stops_on_second_pass_in_same_position() {
+    let mut g = game_with(KoRule::Spight);
+    g.set_rules(Ruleset::preset("spight").unwrap());
+    g.play(Color::Black, Point::PASS).unwrap();
+    g.play(Color::White, Point::PASS).unwrap();
+    assert!(!g.is_over());
+    g.play(Color::Black, Point::PASS).unwrap();
+    assert!(g.is_over());
+}
