@@ -1,29 +1,421 @@
-//! The Ing-Spight ko rule: hot stones and odd cycles. (Being written: see issue 3.)
+//! The Ing-Spight ko rule (Bill Spight's clarification of the Ing ko rule): hot stones and
+//! odd cycles. The engine's definition (issue 3):
+//!
+//! - A play's *identity* is (player, point, the string holding the new stone after captures,
+//!   the removed stones).
+//! - A *ko play* is a board play that captures, or leaves the new stone's string in atari, and
+//!   that starts an *even cycle*: a sequence of at most 12 alternating board plays (legal but
+//!   for ko rules), the first being it, that recreates the position P from before it, where
+//!   every later play is on an empty point that is, or is next to, a point differing from P
+//!   or a stone of a string holding such a point; every later play restores a stone that P
+//!   had on that point, captures, or leaves its own string in atari; and no position repeats
+//!   on the way except P itself, recreated at the end after an even number of plays.
+//! - *Hot stones* are the stones placed by the current unbroken run of ko plays, by either
+//!   player. A pass, or any board play that is not a ko play, ends the run and cools every
+//!   stone.
+//! - **Ko rule:** a ko play that would capture a hot stone is illegal.
+//! - **Odd cycle rule:** when a board play recreates a position whose last occurrence was an
+//!   odd number of board plays earlier (passes between allowed), the sequence of play
+//!   identities since then is an odd cycle and is remembered. A board play that would
+//!   complete the same odd cycle again, identity for identity, counting only plays that touch
+//!   that cycle's points (a play touches them when it places or removes a stone on one of
+//!   them), so that plays elsewhere in between do not hide it, is illegal.
+//!
+//! Readings chosen where the definition leaves room:
+//! - *Legal but for ko rules* is read as "on an empty point and not a suicide": the memory
+//!   does not know the ruleset's suicide rule, so a suicide (even one `suicide=multi` allows)
+//!   is never a ko play and never a step of a cycle. (A suicide neither captures nor leaves a
+//!   string in atari, so only cycles passing through one are missed.)
+//! - *The stones placed by the run* are the points where ko plays of the current run put
+//!   stones that still stand there in the colour played. A captured hot stone stays cold:
+//!   its point can only be refilled by another ko play of the run, which makes it hot again.
+//! - *A point differing from P* is judged in the position the cycle has reached, and so is
+//!   *a string holding such a point*; a point that changed and changed back no longer
+//!   differs.
+//! - *That cycle's points* are every point on which one of the cycle's plays places or
+//!   removes a stone. The same odd cycle must end with the play being judged: the last plays
+//!   touching those points, the judged play included, must be the cycle's plays in order.
+//! - The string in a play's identity is compared by the Zobrist fingerprint of its stones
+//!   (positions are compared by hash throughout the engine).
+//! - Spight's extra clause (a ko is an even cycle *not containing an odd cycle*) is not part
+//!   of the engine's definition and is not applied; the odd cycle rule covers the collusion
+//!   it guards against.
+//!
+//! The cycle search is an iterative-deepening depth-first search over cycle lengths 2, 4, ...,
+//! 12, pruned by the stones still to be restored (each stone of P that is missing needs a play
+//! of its owner). It is bounded by [`NODE_BUDGET`] plays made on a board per ko-play test;
+//! when the budget runs out before a cycle is found the play is taken to be *not* a ko play,
+//! so an unfinished search never bans anything.
 
 use super::ko::{Candidate, KoBan, Past, Step};
-use crate::board::{Board, Point};
+use crate::board::zobrist::KEYS;
+use crate::board::{Board, Cell, Color, Point};
+use smallvec::SmallVec;
 
-/// What the Ing-Spight rule remembers: the hot stones and the odd cycles seen so far.
+/// Longest even cycle a ko play may start (in board plays, the ko play included).
+pub const MAX_CYCLE: usize = 12;
+
+/// Most plays the cycle search makes on a board for one ko-play test (all deepening rounds
+/// together); past it the play counts as not a ko play.
+pub const NODE_BUDGET: usize = 20_000;
+
+/// What identifies a board play: player, point, the string holding the new stone after
+/// captures (its stones' Zobrist fingerprint; 0 after a suicide), and the removed stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PlayId {
+    color: Color,
+    point: Point,
+    string: u64,
+    removed: SmallVec<[Point; 4]>,
+}
+
+impl PlayId {
+    /// The identity of `color`'s play on `point`, given the board after it and what it removed.
+    fn new(color: Color, point: Point, after: &Board, removed: &[Point]) -> PlayId {
+        let string = if after.cell(point) == Cell::stone(color) {
+            after
+                .string_stones(point)
+                .fold(0, |h, s| h ^ KEYS[color.index()][s.index()])
+        } else {
+            0
+        };
+        let mut removed: SmallVec<[Point; 4]> = removed.iter().copied().collect();
+        removed.sort_unstable();
+        PlayId {
+            color,
+            point,
+            string,
+            removed,
+        }
+    }
+
+    /// True when the play places or removes a stone on one of `points` (sorted).
+    fn touches(&self, points: &[Point]) -> bool {
+        points.binary_search(&self.point).is_ok()
+            || self.removed.iter().any(|r| points.binary_search(r).is_ok())
+    }
+}
+
+/// One board play of the game, as remembered for the odd cycle rule.
+#[derive(Clone, Debug)]
+struct PlayRec {
+    /// The state index the play created (the move number).
+    state: u32,
+    id: PlayId,
+}
+
+/// An odd cycle seen in the game.
+#[derive(Clone, Debug)]
+struct OddCycle {
+    /// The plays of the cycle, in order.
+    plays: Vec<PlayId>,
+    /// Every point a play of the cycle placed or removed a stone on, sorted.
+    points: Vec<Point>,
+    /// The move that completed it.
+    completed_at: u32,
+}
+
+/// What the Ing-Spight rule remembers: the hot stones, the board plays made so far (with
+/// their identities) and the odd cycles seen.
 #[derive(Clone, Debug, Default)]
 pub struct IngMemory {
+    /// The stones of the current run of ko plays still standing, with their colour.
+    run: Vec<(Point, Color)>,
+    /// The points of `run`.
     hot: Vec<Point>,
+    plays: Vec<PlayRec>,
+    cycles: Vec<OddCycle>,
 }
 
 impl IngMemory {
-    /// Updates the memory after `step` (with `earlier` the steps before it).
+    /// Updates the memory after `step` (with `earlier` the steps before it), given the board
+    /// before and after it.
     pub fn record(&mut self, step: &Step, earlier: &[Step], before: &Board, after: &Board) {
-        let _ = (step, earlier, before, after);
+        if step.is_pass() {
+            self.run.clear();
+            self.hot.clear();
+            return;
+        }
+        let (color, point) = (step.color, step.point);
+        if ko_play_after(before, after, color, point, &step.removed) {
+            self.run.retain(|&(p, c)| after.cell(p) == Cell::stone(c));
+            self.run.push((point, color));
+        } else {
+            self.run.clear();
+        }
         self.hot.clear();
+        self.hot.extend(self.run.iter().map(|&(p, _)| p));
+
+        let state = earlier.len() as u32 + 1;
+        self.plays.push(PlayRec {
+            state,
+            id: PlayId::new(color, point, after, &step.removed),
+        });
+        // The last earlier state with this position, if any.
+        let start = earlier.first().map_or(step.hash_before, |s| s.hash_before);
+        let last = (0..state).rev().find(|&k| {
+            let h = if k == 0 {
+                start
+            } else {
+                earlier[k as usize - 1].hash_after
+            };
+            h == step.hash_after
+        });
+        if let Some(k) = last {
+            let first = self.plays.partition_point(|r| r.state <= k);
+            let since = &self.plays[first..];
+            if since.len() % 2 == 1 {
+                let plays: Vec<PlayId> = since.iter().map(|r| r.id.clone()).collect();
+                if !self.cycles.iter().any(|c| c.plays == plays) {
+                    let mut points: Vec<Point> = plays
+                        .iter()
+                        .flat_map(|id| std::iter::once(id.point).chain(id.removed.iter().copied()))
+                        .collect();
+                    points.sort_unstable();
+                    points.dedup();
+                    self.cycles.push(OddCycle {
+                        plays,
+                        points,
+                        completed_at: state,
+                    });
+                }
+            }
+        }
     }
 
     /// The hot stones: stones placed by the current unbroken run of ko plays.
     pub fn hot_stones(&self) -> &[Point] {
         &self.hot
     }
+
+    /// The odd cycle that the play `id` would complete a second time, if any.
+    fn repeated_cycle(&self, id: &PlayId) -> Option<&OddCycle> {
+        self.cycles.iter().find(|cycle| {
+            let (last, rest) = cycle.plays.split_last().expect("a cycle has plays");
+            if last != id {
+                return false;
+            }
+            let mut earlier = self
+                .plays
+                .iter()
+                .rev()
+                .filter(|r| r.id.touches(&cycle.points))
+                .map(|r| &r.id);
+            rest.iter().rev().all(|want| earlier.next() == Some(want))
+        })
+    }
 }
 
-/// Why the Ing-Spight rule bans `cand`, if it does.
+/// Why the Ing-Spight rule bans `cand`, if it does: the hot stone clause, then the odd cycle
+/// clause.
 pub fn judge(past: &impl Past, cand: &Candidate) -> Option<KoBan> {
-    let _ = (past, cand);
+    let ing = past.ing();
+    let board = cand.before;
+    let opponent = Cell::stone(cand.color.opponent());
+    let captures = cand
+        .removed
+        .first()
+        .is_some_and(|&r| board.cell(r) == opponent);
+    if captures {
+        let hot: SmallVec<[Point; 4]> = cand
+            .removed
+            .iter()
+            .copied()
+            .filter(|r| ing.hot_stones().contains(r))
+            .collect();
+        if !hot.is_empty() && is_ko_play(board, cand.color, cand.point) {
+            let stones: Vec<String> = hot.iter().map(|&p| board.vertex(p)).collect();
+            return Some(KoBan {
+                clause: "ing-spight hot stone",
+                detail: format!(
+                    "a ko play capturing the hot stone{} {}; a pass or a play that is not a \
+                     ko play must come first",
+                    if hot.len() == 1 { "" } else { "s" },
+                    stones.join(" ")
+                ),
+            });
+        }
+    }
+    if ing.cycles.iter().any(|c| {
+        c.plays
+            .last()
+            .is_some_and(|l| l.color == cand.color && l.point == cand.point)
+    }) {
+        let mut after = board.clone();
+        after.play_with(cand.point, cand.color, |_| {});
+        let id = PlayId::new(cand.color, cand.point, &after, cand.removed);
+        if let Some(cycle) = ing.repeated_cycle(&id) {
+            let moves: Vec<String> = cycle
+                .plays
+                .iter()
+                .map(|p| format!("{} {}", p.color.letter(), board.vertex(p.point)))
+                .collect();
+            return Some(KoBan {
+                clause: "ing-spight odd cycle",
+                detail: format!(
+                    "would complete again the odd cycle {} first completed at move {}",
+                    moves.join(", "),
+                    cycle.completed_at
+                ),
+            });
+        }
+    }
     None
 }
+
+/// True when `color`'s board play on `point` would be a ko play in the position `before`
+/// (see the module documentation). Occupied points and suicides are never ko plays.
+pub fn is_ko_play(before: &Board, color: Color, point: Point) -> bool {
+    if !before.on_board(point)
+        || before.cell(point) != Cell::Empty
+        || before.is_suicide(point, color)
+    {
+        return false;
+    }
+    let mut after = before.clone();
+    let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
+    after.play_with(point, color, |p| removed.push(p));
+    ko_play_after(before, &after, color, point, &removed)
+}
+
+/// [`is_ko_play`] for a play already made: `after` is the board after it, `removed` the
+/// stones it removed.
+fn ko_play_after(
+    before: &Board,
+    after: &Board,
+    color: Color,
+    point: Point,
+    removed: &[Point],
+) -> bool {
+    if after.cell(point) != Cell::stone(color) {
+        return false; // a suicide
+    }
+    if removed.is_empty() && !after.in_atari(point) {
+        return false;
+    }
+    let mut search = CycleSearch {
+        p: before,
+        limit: 0,
+        nodes: 0,
+        path: vec![after.hash()],
+        touched: std::iter::once(point)
+            .chain(removed.iter().copied())
+            .collect(),
+        levels: vec![after.clone()],
+    };
+    (2..=MAX_CYCLE).step_by(2).any(|limit| {
+        search.limit = limit;
+        search.nodes < NODE_BUDGET && search.dfs(1, color.opponent())
+    })
+}
+
+/// The search for an even cycle back to `p`.
+struct CycleSearch<'a> {
+    /// The position P the cycle must recreate.
+    p: &'a Board,
+    /// Length of the cycles sought in this deepening round.
+    limit: usize,
+    /// Plays made on a board so far.
+    nodes: usize,
+    /// Hashes of the positions after 1, 2, ... plays.
+    path: Vec<u64>,
+    /// Every point where some play of the path placed or removed a stone (with repeats).
+    touched: Vec<Point>,
+    /// `levels[d - 1]`: the board after `d` plays.
+    levels: Vec<Board>,
+}
+
+impl CycleSearch<'_> {
+    /// Tries every allowed play of `to_move` after `depth` plays; true when one leads back
+    /// to P within `limit` plays.
+    fn dfs(&mut self, depth: usize, to_move: Color) -> bool {
+        let remaining = self.limit - depth;
+        if remaining == 0 {
+            return false;
+        }
+        let q = &self.levels[depth - 1];
+        let p = self.p;
+        let mut differ: SmallVec<[Point; 16]> = self
+            .touched
+            .iter()
+            .copied()
+            .filter(|&t| q.cell(t) != p.cell(t))
+            .collect();
+        differ.sort_unstable();
+        differ.dedup();
+        // Each stone of P that is missing needs a play of its owner.
+        let mut need = [0usize; 2];
+        for &t in &differ {
+            if let Some(c) = p.cell(t).color() {
+                need[c.index()] += 1;
+            }
+        }
+        if need[to_move.index()] > remaining.div_ceil(2)
+            || need[to_move.opponent().index()] > remaining / 2
+        {
+            return false;
+        }
+        let mut allowed: SmallVec<[Point; 16]> = SmallVec::new();
+        let mut allow = |x: Point| {
+            if q.cell(x) == Cell::Empty && !allowed.contains(&x) {
+                allowed.push(x);
+            }
+        };
+        for &t in &differ {
+            allow(t);
+            if q.cell(t).color().is_some() {
+                for s in q.string_stones(t) {
+                    q.neighbours(s).into_iter().for_each(&mut allow);
+                }
+            } else {
+                q.neighbours(t).into_iter().for_each(&mut allow);
+            }
+        }
+        allowed.sort_unstable();
+        let own = Cell::stone(to_move);
+        for x in allowed {
+            if self.nodes >= NODE_BUDGET {
+                return false;
+            }
+            let q = &self.levels[depth - 1];
+            if q.is_suicide(x, to_move) {
+                continue;
+            }
+            let h = q.hash_after(x, to_move);
+            if h == p.hash() {
+                if (depth + 1).is_multiple_of(2) {
+                    return true;
+                }
+                continue;
+            }
+            if depth + 1 == self.limit || self.path.contains(&h) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.levels.len() == depth {
+                self.levels.push(self.levels[depth - 1].clone());
+            } else {
+                let (lo, hi) = self.levels.split_at_mut(depth);
+                hi[0].clone_from(&lo[depth - 1]);
+            }
+            let mark = self.touched.len();
+            self.touched.push(x);
+            let child = &mut self.levels[depth];
+            let touched = &mut self.touched;
+            let captured = child.play_with(x, to_move, |r| touched.push(r));
+            let ok = p.cell(x) == own || captured > 0 || child.in_atari(x);
+            if ok {
+                self.path.push(h);
+                if self.dfs(depth + 1, to_move.opponent()) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            self.touched.truncate(mark);
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,436 @@
+//! `koan regress`: a regression-test runner with the semantics of GoGui's `gogui-regress`
+//! (GoGui `src/net/sf/gogui/tools/regress/Regress.java`, `RegressUtil.java`).
+//!
+//! Usage: `koan regress [--engine "CMD ARGS"] [--timeout SECONDS] [--verbose]
+//! [FILE.tst | @SUITE]...`
+//!
+//! # Test files
+//! Every line is trimmed. Blank lines and lines starting with `#` are skipped. Any other line
+//! is a GTP command, sent verbatim (tabs turned into spaces). A line starting with a number
+//! and a space (`10 genmove b`) is a *test* whose GTP id is that number. A `#? [PATTERN]`
+//! line directly after a command gives the expected response: a regular expression that must
+//! match the whole response text (the text after `=id`, trimmed; `.` matches newlines, `^`
+//! and `$` match at line breaks). `[!PATTERN]` negates it; a `*` after the closing bracket
+//! marks an expected failure. An error response (`?`) always fails the test. A numbered
+//! command without a pattern passes unless its response is an error. A pattern after an
+//! unnumbered command also makes a test (shown with id `-`). A `#?` not directly after a
+//! command, a pattern without brackets or an invalid regex is a file error (exit 2), checked
+//! for all files before anything runs.
+//!
+//! Unnumbered commands are setup: an error response is printed as a warning and counted as
+//! a setup error, which (as gogui-regress's "Error" column) does not change the exit code.
+//!
+//! # Suites
+//! `@SUITE` names a file listing test files and further `@suites`, one per line; blank lines
+//! and `#` lines are ignored. Relative entries are resolved against the suite file's folder
+//! (gogui-regress resolves them against the current directory; this runner does not).
+//!
+//! # Engine
+//! Each test file gets a fresh engine process, started in the file's folder. The default
+//! engine is the running binary itself, without arguments. Every command has a timeout
+//! (default 60 s); on timeout, or if the engine dies, it is killed, the command in flight (if
+//! a test) counts as an unexpected failure, the rest of the file is skipped, and the run
+//! goes on with the next file but exits 2. `quit` is sent at the end of each file.
+//!
+//! # Output and exit code
+//! Unexpected failures and unexpected passes are printed as gogui-regress prints them, with
+//! the file name in front and the command at the end. Then a line of totals, and last the
+//! summary `N passed, N failed`, where *passed* counts tests that passed (including
+//! unexpected passes) and *failed* counts tests that failed (including expected failures), as
+//! gogui-regress's `-long` summary counts passes. Exit code: 0 without unexpected failures,
+//! 1 with some, 2 when a file cannot be read or parsed, or the engine cannot be started,
+//! dies or times out.
+
+mod engine;
+mod parse;
+#[cfg(test)]
+mod tests;
+
+pub use parse::{
+    judge, parse_suite, parse_test_file, split_command_line, Line, Outcome, ParseError, Pattern,
+    Response,
+};
+
+use engine::{Engine, EngineError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Options of `koan regress`.
+#[derive(Debug, Clone)]
+pub struct RegressOptions {
+    /// Engine command line: program and arguments.
+    pub engine: Vec<String>,
+    /// Time allowed for each command's response before the engine is killed.
+    pub timeout: Duration,
+    /// Print every test result, and copy the GTP stream and engine stderr to stderr.
+    pub verbose: bool,
+}
+
+/// Default per-command timeout.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Usage text of `koan regress`.
+pub const USAGE: &str = "\
+Usage: koan regress [OPTIONS] [FILE.tst | @SUITE]...
+
+Runs GTP regression tests in gogui-regress format, one fresh engine per test file.
+
+Options:
+  --engine \"CMD ARGS\"   engine command line (default: this koan binary)
+  --timeout SECONDS     per-command timeout, engine killed after it (default: 60)
+  --verbose             print every test result; copy GTP stream to stderr
+  --help                print this help
+
+Exit code: 0 no unexpected failure, 1 unexpected failures, 2 engine or file error.";
+
+/// Parses the arguments after `regress` into test paths and options. `--help` and errors
+/// return `Err` with the message to print.
+pub fn parse_args(args: &[String]) -> Result<(Vec<String>, RegressOptions), String> {
+    let mut engine: Option<Vec<String>> = None;
+    let mut timeout = DEFAULT_TIMEOUT;
+    let mut verbose = false;
+    let mut paths = Vec::new();
+    let mut it = args.iter();
+    let mut only_paths = false;
+    while let Some(arg) = it.next() {
+        if only_paths || !arg.starts_with('-') || arg == "-" {
+            paths.push(arg.clone());
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| -> Result<String, String> {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("option {name} needs a value\n\n{USAGE}"))
+        };
+        match name {
+            "--" => only_paths = true,
+            "--help" | "-h" => return Err(USAGE.to_string()),
+            "--verbose" | "-v" => verbose = true,
+            "--engine" => {
+                let cmd = value(name)?;
+                let argv = split_command_line(&cmd);
+                if argv.is_empty() || argv[0].is_empty() {
+                    return Err(format!("empty engine command: {cmd:?}"));
+                }
+                engine = Some(argv);
+            }
+            "--timeout" => {
+                let v = value(name)?;
+                let secs: f64 = v
+                    .parse()
+                    .map_err(|_| format!("invalid timeout {v:?}: expected seconds"))?;
+                if !(secs.is_finite() && secs > 0.0) {
+                    return Err(format!("invalid timeout {v:?}: must be positive"));
+                }
+                timeout = Duration::from_secs_f64(secs);
+            }
+            _ => return Err(format!("unknown option {arg}\n\n{USAGE}")),
+        }
+    }
+    if paths.is_empty() {
+        return Err(format!("no test file given\n\n{USAGE}"));
+    }
+    let engine = match engine {
+        Some(e) => e,
+        None => {
+            let exe = std::env::current_exe()
+                .map_err(|e| format!("cannot find the koan binary for --engine: {e}"))?;
+            vec![exe.to_string_lossy().into_owned()]
+        }
+    };
+    Ok((
+        paths,
+        RegressOptions {
+            engine,
+            timeout,
+            verbose,
+        },
+    ))
+}
+
+/// Runs the tests and prints the report to stdout; returns the exit code (0, 1 or 2).
+pub fn run(paths: &[String], opts: &RegressOptions) -> i32 {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    run_to(paths, opts, &mut out)
+}
+
+/// Like [`run`], writing the report to `out`.
+pub fn run_to(paths: &[String], opts: &RegressOptions, out: &mut dyn Write) -> i32 {
+    let files = match expand_paths(paths) {
+        Ok(files) => files,
+        Err(e) => {
+            say(out, format_args!("error: {e}"));
+            return 2;
+        }
+    };
+    let mut loaded = Vec::new();
+    let mut file_errors = 0;
+    for file in files {
+        match std::fs::read_to_string(&file) {
+            Ok(text) => match parse_test_file(&text) {
+                Ok(lines) => loaded.push((file, lines)),
+                Err(e) => {
+                    say(
+                        out,
+                        format_args!("error: {}:{}: {}", file.display(), e.line_no, e.message),
+                    );
+                    file_errors += 1;
+                }
+            },
+            Err(e) => {
+                say(
+                    out,
+                    format_args!("error: cannot read test file {}: {e}", file.display()),
+                );
+                file_errors += 1;
+            }
+        }
+    }
+    if file_errors > 0 {
+        return 2;
+    }
+    if loaded.is_empty() {
+        say(out, format_args!("error: no test file given"));
+        return 2;
+    }
+
+    let argv = resolve_program(&opts.engine);
+    let mut totals = Totals::default();
+    let mut cannot_start = false;
+    for (file, lines) in &loaded {
+        let stats = match run_file(file, lines, &argv, opts, out) {
+            Ok(stats) => stats,
+            Err(e) => {
+                say(out, format_args!("error: {}: {e}", file.display()));
+                cannot_start = true;
+                break;
+            }
+        };
+        if opts.verbose {
+            say(
+                out,
+                format_args!("{}: {}", file.display(), stats.describe()),
+            );
+        }
+        totals.add(&stats);
+    }
+    say(out, format_args!("Totals: {}", totals.describe()));
+    say(
+        out,
+        format_args!("{} passed, {} failed", totals.passed(), totals.failed()),
+    );
+    let _ = out.flush();
+    if cannot_start || totals.engine_failures > 0 {
+        2
+    } else if totals.unexpected_fail > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Test counts, per file and in total.
+#[derive(Debug, Default, Clone)]
+struct Totals {
+    pass: usize,
+    expected_fail: usize,
+    unexpected_fail: usize,
+    unexpected_pass: usize,
+    setup_errors: usize,
+    engine_failures: usize,
+}
+
+impl Totals {
+    fn record(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Pass => self.pass += 1,
+            Outcome::ExpectedFail => self.expected_fail += 1,
+            Outcome::UnexpectedFail => self.unexpected_fail += 1,
+            Outcome::UnexpectedPass => self.unexpected_pass += 1,
+        }
+    }
+
+    fn add(&mut self, o: &Totals) {
+        self.pass += o.pass;
+        self.expected_fail += o.expected_fail;
+        self.unexpected_fail += o.unexpected_fail;
+        self.unexpected_pass += o.unexpected_pass;
+        self.setup_errors += o.setup_errors;
+        self.engine_failures += o.engine_failures;
+    }
+
+    fn passed(&self) -> usize {
+        self.pass + self.unexpected_pass
+    }
+
+    fn failed(&self) -> usize {
+        self.unexpected_fail + self.expected_fail
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} tests, {} unexpected FAIL, {} unexpected PASS, {} expected fail, \
+             {} setup errors, {} engine failures",
+            self.passed() + self.failed(),
+            self.unexpected_fail,
+            self.unexpected_pass,
+            self.expected_fail,
+            self.setup_errors,
+            self.engine_failures
+        )
+    }
+}
+
+/// Runs one test file with a fresh engine. `Err` only when the engine cannot be started.
+fn run_file(
+    file: &Path,
+    lines: &[Line],
+    argv: &[String],
+    opts: &RegressOptions,
+    out: &mut dyn Write,
+) -> Result<Totals, EngineError> {
+    let name = file.display();
+    let dir = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    tracing::debug!(target: "regress", "running {name} in {}", dir.display());
+    let mut engine = Engine::start(argv, dir, opts.verbose)?;
+    let mut stats = Totals::default();
+    for line in lines {
+        let id = line.id.map_or_else(|| "-".to_string(), |i| i.to_string());
+        let full = match engine.send(&line.text, opts.timeout) {
+            Ok(full) => full,
+            Err(e) => {
+                stats.engine_failures += 1;
+                if line.is_test() {
+                    stats.record(Outcome::UnexpectedFail);
+                    say(
+                        out,
+                        format_args!(
+                            "{name} {id} unexpected FAIL: engine failure (command: {})",
+                            line.command
+                        ),
+                    );
+                }
+                say(
+                    out,
+                    format_args!("error: {name}:{}: '{}': {e}", line.line_no, line.text),
+                );
+                return Ok(stats);
+            }
+        };
+        let response = Response::parse(&full);
+        let got = &response.text;
+        if !line.is_test() {
+            if !response.success {
+                stats.setup_errors += 1;
+                say(
+                    out,
+                    format_args!(
+                        "warning: {name}:{}: command '{}' failed: '{got}'",
+                        line.line_no, line.text
+                    ),
+                );
+            }
+            continue;
+        }
+        let outcome = judge(line.pattern.as_ref(), &response);
+        stats.record(outcome);
+        let cmd = &line.command;
+        let got_desc = if response.success {
+            format!("'{got}'")
+        } else {
+            format!("error '{got}'")
+        };
+        let correct = match &line.pattern {
+            Some(p) => format!("Correct '{}', got {got_desc}", p.source),
+            None => format!("got {got_desc}"),
+        };
+        match outcome {
+            Outcome::UnexpectedFail => say(
+                out,
+                format_args!("{name} {id} unexpected FAIL: {correct} (command: {cmd})"),
+            ),
+            Outcome::UnexpectedPass => say(
+                out,
+                format_args!("{name} {id} unexpected PASS! (command: {cmd})"),
+            ),
+            Outcome::ExpectedFail if opts.verbose => say(
+                out,
+                format_args!("{name} {id} failed (expected): {correct} (command: {cmd})"),
+            ),
+            Outcome::Pass if opts.verbose => {
+                say(out, format_args!("{name} {id} passed (command: {cmd})"))
+            }
+            _ => {}
+        }
+    }
+    if let Some(w) = engine.quit(opts.timeout) {
+        say(out, format_args!("warning: {name}: {w}"));
+    }
+    Ok(stats)
+}
+
+/// Expands `@suite` arguments recursively into the list of test files.
+fn expand_paths(args: &[String]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut stack = Vec::new();
+    for arg in args {
+        expand_entry(arg, Path::new(""), &mut stack, &mut files)?;
+    }
+    Ok(files)
+}
+
+fn expand_entry(
+    entry: &str,
+    base: &Path,
+    stack: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+) -> Result<(), String> {
+    let Some(suite) = entry.strip_prefix('@') else {
+        files.push(base.join(entry));
+        return Ok(());
+    };
+    let path = base.join(suite);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read test suite {}: {e}", path.display()))?;
+    let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+    if stack.contains(&key) {
+        return Err(format!("test suite {} includes itself", path.display()));
+    }
+    stack.push(key);
+    let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    for e in parse_suite(&text) {
+        expand_entry(&e, &dir, stack, files)?;
+    }
+    stack.pop();
+    Ok(())
+}
+
+/// Makes a relative program path containing a separator absolute, since the engine runs in
+/// the test file's folder.
+fn resolve_program(argv: &[String]) -> Vec<String> {
+    let mut argv = argv.to_vec();
+    if let Some(prog) = argv.first_mut() {
+        let p = Path::new(prog.as_str());
+        if p.is_relative() && p.components().count() > 1 {
+            if let Ok(abs) = std::env::current_dir().map(|d| d.join(p)) {
+                *prog = abs.to_string_lossy().into_owned();
+            }
+        }
+    }
+    argv
+}
+
+/// Writes one report line, ignoring I/O errors (a closed stdout must not abort the run).
+fn say(out: &mut dyn Write, args: std::fmt::Arguments<'_>) {
+    let _ = writeln!(out, "{args}");
+}
