@@ -156,7 +156,9 @@ pub struct PositionRecord {
 }
 
 impl PositionRecord {
-    fn merge(&mut self, other: &PositionRecord) {
+    /// Folds `other` (the same position's record from another part of the history) into
+    /// this one.
+    pub fn merge(&mut self, other: &PositionRecord) {
         for c in 0..2 {
             self.created_by[c] |= other.created_by[c];
             self.stood_with_to_move[c] |= other.stood_with_to_move[c];
@@ -277,7 +279,7 @@ impl KoMemory {
 
 /// If `step` was a ko capture (it took exactly one stone and its stone stands alone with
 /// that point as its only liberty), the ban it puts on the opponent under pass-for-ko.
-fn ko_capture_ban(step: &Step, after: &Board) -> Option<PassForKoBan> {
+pub(crate) fn ko_capture_ban(step: &Step, after: &Board) -> Option<PassForKoBan> {
     if step.removed.len() != 1 || step.is_pass() {
         return None;
     }

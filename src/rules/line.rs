@@ -1,0 +1,320 @@
+//! A game's ko memory with a short line of moves on top: the history a search path or a
+//! playout is judged against, without copying the game's memory.
+//!
+//! [`KoLine`] borrows the root [`KoMemory`] and records only the line's own moves. Its
+//! [`Past`] answers merge the two: state indices continue from the root's step count, so
+//! [`judge`](super::ko::judge) gives exactly the answers a [`Game`](crate::game::Game) that
+//! had played the same moves would give, for every rule but Ing-Spight (see [`KoLine`]).
+//! [`KoLine::reset`] empties the line but keeps its buffers: after warm-up, recording a move
+//! allocates nothing (except for a play removing more than four stones).
+
+use super::ing_spight::IngMemory;
+use super::ko::{self, KoMemory, PassForKoBan, Past, PositionRecord, Step};
+use crate::board::{Board, Color, Point};
+use fxhash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+
+/// A root game's ko memory plus a line of moves played after it.
+///
+/// Ing-Spight: [`Past::ing`] and [`Past::steps`] return the root's memory and steps, so in a
+/// line the Ing-Spight rule is judged against the root's hot stones and cycles only. That is
+/// exact at the root (an empty line) and an approximation deeper in a search.
+#[derive(Clone, Debug)]
+pub struct KoLine<'a> {
+    root: &'a KoMemory,
+    /// Number of moves in the root game: the line's i-th move (0-based) makes state
+    /// `base + i + 1`.
+    base: u32,
+    steps: Vec<Step>,
+    positions: FxHashMap<u64, PositionRecord>,
+    transitions: FxHashSet<(u64, u64)>,
+    last_pass_state: Option<u32>,
+    bans: SmallVec<[PassForKoBan; 4]>,
+}
+
+impl<'a> KoLine<'a> {
+    /// An empty line on top of `root`.
+    pub fn new(root: &'a KoMemory) -> KoLine<'a> {
+        KoLine {
+            root,
+            base: root.steps().len() as u32,
+            steps: Vec::new(),
+            positions: FxHashMap::default(),
+            transitions: FxHashSet::default(),
+            last_pass_state: None,
+            bans: root.pass_for_ko_bans().iter().copied().collect(),
+        }
+    }
+
+    /// Forgets the line's moves (back to the root), keeping the buffers' capacity.
+    pub fn reset(&mut self) {
+        self.steps.clear();
+        self.positions.clear();
+        self.transitions.clear();
+        self.last_pass_state = None;
+        self.bans.clear();
+        self.bans
+            .extend(self.root.pass_for_ko_bans().iter().copied());
+    }
+
+    /// The root game's memory.
+    pub fn root(&self) -> &'a KoMemory {
+        self.root
+    }
+
+    /// The moves of the line (not the root's).
+    pub fn line_steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Number of moves in the line.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// True when the line has no moves.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// True when the position `hash` stood at some state of the root game or of the line.
+    #[inline]
+    pub fn seen(&self, hash: u64) -> bool {
+        self.positions.contains_key(&hash) || self.root.position(hash).is_some()
+    }
+
+    /// Records a move, given the board after it (`step` must describe the move from the
+    /// position the line stands at).
+    pub fn push(&mut self, step: Step, after: &Board) {
+        let k = self.base + self.steps.len() as u32 + 1;
+        let mover = step.color;
+        let entry = self
+            .positions
+            .entry(step.hash_after)
+            .or_insert(PositionRecord {
+                first_stood: k,
+                ..PositionRecord::default()
+            });
+        entry.last_stood = k;
+        entry.stood_with_to_move[mover.opponent().index()] = true;
+        if step.is_pass() {
+            self.last_pass_state = Some(k);
+            self.bans.retain(|b| b.banned != mover);
+        } else {
+            entry.created_by[mover.index()] = true;
+            self.transitions.insert((step.hash_before, step.hash_after));
+            if let Some(ban) = ko::ko_capture_ban(&step, after) {
+                self.bans.push(ban);
+            }
+        }
+        self.steps.push(step);
+    }
+
+    /// Makes the move `point` (or a pass) of `color` on `board`, which must stand at the
+    /// line's current position, and records it. The move must be playable on the board.
+    /// Returns the number of stones captured.
+    pub fn play(&mut self, board: &mut Board, color: Color, point: Point) -> u32 {
+        let hash_before = board.hash();
+        let mut removed = SmallVec::new();
+        let captured = if point.is_pass() {
+            board.clear_ko();
+            0
+        } else {
+            board.play_with(point, color, |p| removed.push(p))
+        };
+        let step = Step {
+            color,
+            point,
+            hash_before,
+            hash_after: board.hash(),
+            removed,
+        };
+        self.push(step, board);
+        captured
+    }
+}
+
+impl Past for KoLine<'_> {
+    fn position(&self, hash: u64) -> Option<PositionRecord> {
+        match (self.root.position(hash), self.positions.get(&hash)) {
+            (Some(mut root), Some(line)) => {
+                root.merge(line);
+                Some(root)
+            }
+            (root, line) => root.or(line.copied()),
+        }
+    }
+
+    fn has_transition(&self, before: u64, after: u64) -> bool {
+        self.transitions.contains(&(before, after)) || self.root.has_transition(before, after)
+    }
+
+    fn last_step(&self) -> Option<&Step> {
+        self.steps.last().or_else(|| self.root.last_step())
+    }
+
+    fn last_pass_state(&self) -> Option<u32> {
+        self.last_pass_state.or_else(|| self.root.last_pass_state())
+    }
+
+    fn pass_for_ko_banned(&self, color: Color, point: Point, stone: Point) -> bool {
+        self.bans
+            .iter()
+            .any(|b| b.banned == color && b.point == point && b.stone == stone)
+    }
+
+    /// The root's Ing-Spight memory (see [`KoLine`]).
+    fn ing(&self) -> &IngMemory {
+        self.root.ing()
+    }
+
+    /// The root's steps (see [`KoLine`]).
+    fn steps(&self) -> &[Step] {
+        self.root.steps()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::rules::ko::{judge, Candidate, KoRule, KO_RULES};
+    use crate::rules::{Ruleset, SuicideRule};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Every board play's judgement (with physically impossible points skipped), for `rule`,
+    /// against `past`, on `board` with `color` to play.
+    fn judgements(
+        rule: KoRule,
+        past: &impl Past,
+        board: &Board,
+        color: Color,
+    ) -> Vec<(Point, Option<String>)> {
+        let mut out = Vec::new();
+        for p in board.points() {
+            if board.cell(p) != crate::board::Cell::Empty
+                || !board.suicide_allowed(p, color, SuicideRule::All)
+            {
+                continue;
+            }
+            let mut after = board.clone();
+            let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
+            after.play_with(p, color, |q| removed.push(q));
+            let cand = Candidate {
+                color,
+                point: p,
+                before: board,
+                hash_after: after.hash(),
+                removed: &removed,
+            };
+            out.push((p, judge(rule, past, &cand).map(|b| b.to_string())));
+        }
+        out
+    }
+
+    /// Random games on small boards where kos are frequent; moves drawn from the rule's own
+    /// legal plays (suicide allowed, so that suicides enter the history too).
+    fn random_game(rule: KoRule, size: usize, moves: usize, rng: &mut SmallRng) -> Game {
+        let rules = Ruleset {
+            ko: rule,
+            suicide: SuicideRule::All,
+            ..Ruleset::default()
+        };
+        let mut g = Game::new(size, rules);
+        for _ in 0..moves {
+            let c = g.to_move();
+            let legal = g.legal_plays(c);
+            // Captures are favoured: they make kos and repetitions.
+            let b = g.board();
+            let capturing: Vec<Point> = legal
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    b.neighbours(p)
+                        .iter()
+                        .any(|&n| b.cell(n).color() == Some(c.opponent()) && b.in_atari(n))
+                })
+                .collect();
+            let p = if legal.is_empty() || rng.gen_bool(0.08) {
+                Point::PASS
+            } else if !capturing.is_empty() && rng.gen_bool(0.7) {
+                capturing[rng.gen_range(0..capturing.len())]
+            } else {
+                legal[rng.gen_range(0..legal.len())]
+            };
+            g.play(c, p).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_line_judges_like_the_game_that_played_it() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut compared = 0;
+        let mut pass_for_ko = 0;
+        for &(rule, _) in KO_RULES {
+            if rule == KoRule::IngSpight {
+                continue;
+            }
+            let mut bans = 0;
+            for round in 0..30 {
+                let size = [4, 5, 5, 6][round % 4];
+                let total = rng.gen_range(10..90);
+                let full = random_game(rule, size, total, &mut rng);
+                let split = rng.gen_range(0..=total);
+                // Replay the first `split` moves as the root game.
+                let mut root = Game::new(size, *full.rules());
+                for s in &full.moves()[..split] {
+                    root.play(s.color, s.point).unwrap();
+                }
+                let mut line = KoLine::new(root.memory());
+                // Exercise reset: a throw-away line first.
+                let mut board = root.board().clone();
+                for s in &full.moves()[split..(split + 3).min(total)] {
+                    line.play(&mut board, s.color, s.point);
+                }
+                line.reset();
+                let mut board = root.board().clone();
+                let mut game = root.clone();
+                for s in &full.moves()[split..] {
+                    line.play(&mut board, s.color, s.point);
+                    game.play(s.color, s.point).unwrap();
+                    assert_eq!(board, *game.board());
+                    for color in Color::BOTH {
+                        let want = judgements(rule, game.memory(), game.board(), color);
+                        let got = judgements(rule, &line, &board, color);
+                        bans += want.iter().filter(|(_, b)| b.is_some()).count();
+                        pass_for_ko += want
+                            .iter()
+                            .filter(|(_, b)| {
+                                b.as_deref().is_some_and(|b| b.starts_with("pass-for-ko"))
+                            })
+                            .count();
+                        compared += want.len();
+                        assert_eq!(got, want, "{rule}, split {split}\n{board:?}");
+                    }
+                }
+                assert_eq!(line.len(), total - split);
+            }
+            eprintln!("{rule}: {bans} bans");
+            assert!(bans > 10, "{rule}: only {bans} bans");
+        }
+        assert!(compared > 10_000, "{compared}");
+        assert!(pass_for_ko > 0);
+    }
+
+    #[test]
+    fn seen_covers_root_and_line() {
+        let g = Game::new(5, Ruleset::default());
+        let mut line = KoLine::new(g.memory());
+        let mut b = g.board().clone();
+        assert!(line.seen(b.hash()));
+        let p = b.point(crate::board::Coord::new(2, 2));
+        assert!(!line.seen(b.hash_after(p, Color::Black)));
+        line.play(&mut b, Color::Black, p);
+        assert!(line.seen(b.hash()));
+        line.reset();
+        assert!(!line.seen(b.hash()) && line.is_empty());
+    }
+}

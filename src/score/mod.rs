@@ -1,0 +1,300 @@
+//! Area counting.
+//!
+//! [`area_score`] is Tromp-Taylor counting of the board as it stands: a point counts for a
+//! colour when it holds a stone of that colour, or when it is empty and every path of empty
+//! points from it reaches stones of that colour only. Nothing is removed as dead. The search
+//! scores terminal positions with it and the GTP layer may use it for `final_score`.
+//!
+//! [`playout_score`] is the cheap variant for the end of a random playout, where every empty
+//! point left is (nearly always) a single-point eye: stones plus empty points whose on-board
+//! neighbours are all of one colour.
+//!
+//! For the end of a game: [`dead_stones`] guesses the dead stones from random playouts,
+//! [`final_score`] counts by the game's rules with those removed, [`format_result`] spells
+//! the result as GTP and SGF want it.
+
+use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
+use crate::game::Game;
+use crate::rules::line::KoLine;
+use crate::rules::Scoring;
+use crate::search::playout::Playout;
+use crate::search::rng::Rng;
+
+/// Playouts [`dead_stones`] runs.
+const DEAD_STONE_PLAYOUTS: u32 = 400;
+
+/// Tromp-Taylor area score of `board`: Black's area minus White's area minus `komi`
+/// (positive when Black is ahead). Allocates nothing.
+pub fn area_score(board: &Board, komi: f64) -> f64 {
+    let (black, white) = area_counts(board);
+    black as f64 - white as f64 - komi
+}
+
+/// Tromp-Taylor areas of Black and White (stones plus empty regions reaching only that
+/// colour), without komi.
+pub fn area_counts(board: &Board) -> (u32, u32) {
+    let mut seen = [false; MAX_POINTS];
+    let mut stack = [0u16; MAX_POINTS];
+    let mut area = [0u32; 2];
+    for p in board.points() {
+        match board.cell(p) {
+            Cell::Black => area[0] += 1,
+            Cell::White => area[1] += 1,
+            Cell::Empty if !seen[p.index()] => {
+                // Flood the empty region, noting which colours it touches.
+                let (mut size, mut reach) = (0u32, [false; 2]);
+                let mut top = 0;
+                stack[top] = p.0;
+                top += 1;
+                seen[p.index()] = true;
+                while top > 0 {
+                    top -= 1;
+                    let q = Point(stack[top]);
+                    size += 1;
+                    for n in board.neighbours(q) {
+                        match board.cell(n) {
+                            Cell::Empty if !seen[n.index()] => {
+                                seen[n.index()] = true;
+                                stack[top] = n.0;
+                                top += 1;
+                            }
+                            Cell::Black => reach[0] = true,
+                            Cell::White => reach[1] = true,
+                            _ => {}
+                        }
+                    }
+                }
+                match reach {
+                    [true, false] => area[0] += size,
+                    [false, true] => area[1] += size,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    (area[0], area[1])
+}
+
+/// Fast area score for the end of a playout: stones plus single empty points whose
+/// on-board neighbours are all of one colour, Black minus White minus `komi`. Equals
+/// [`area_score`] when every empty point is such an eye (the usual end of a random playout).
+#[inline]
+pub fn playout_score(board: &Board, komi: f64) -> f64 {
+    let n = board.size();
+    let stride = n + 1;
+    let mut diff: i32 = 0;
+    for row in 1..=n {
+        let start = row * stride + 1;
+        for i in start..start + n {
+            let p = Point(i as u16);
+            diff += match board.cell(p) {
+                Cell::Black => 1,
+                Cell::White => -1,
+                Cell::Empty => eye_owner(board, p),
+                Cell::OffBoard => 0,
+            };
+        }
+    }
+    diff as f64 - komi
+}
+
+/// +1 when every on-board neighbour of the empty point `p` is black, -1 when all are white,
+/// 0 otherwise.
+#[inline]
+fn eye_owner(board: &Board, p: Point) -> i32 {
+    let mut seen = [false; 4];
+    for n in board.neighbours(p) {
+        seen[board.cell(n) as usize] = true;
+    }
+    // Indices: Empty 0, Black 1, White 2, OffBoard 3.
+    match (seen[0], seen[1], seen[2]) {
+        (false, true, false) => 1,
+        (false, false, true) => -1,
+        _ => 0,
+    }
+}
+
+/// The stones of `game`'s board that look dead: those whose point ends up owned by the
+/// opponent in most of a few hundred random playouts (seeded by `seed`) from the position,
+/// with the player to move first. Crude (no life-and-death reading): a guess for
+/// `final_score` and `final_status_list`.
+pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
+    let start = game.board();
+    let line = KoLine::new(game.memory());
+    let superko = game.rules().ko.compares_positions().then_some(&line);
+    let mut rng = Rng::new(seed);
+    let mut playout = Playout::new();
+    let mut board = start.clone();
+    // Per point: playouts where the stone's opponent owned it at the end.
+    let mut lost = vec![0u32; MAX_POINTS];
+    for _ in 0..DEAD_STONE_PLAYOUTS {
+        board.clone_from(start);
+        playout.run(&mut board, game.to_move(), 0, &mut rng, superko);
+        for p in start.points() {
+            if let Some(c) = start.cell(p).color() {
+                let owner = match board.cell(p) {
+                    Cell::Empty => match eye_owner(&board, p) {
+                        1 => Some(Color::Black),
+                        -1 => Some(Color::White),
+                        _ => None,
+                    },
+                    cell => cell.color(),
+                };
+                if owner == Some(c.opponent()) {
+                    lost[p.index()] += 1;
+                }
+            }
+        }
+    }
+    start
+        .points()
+        .filter(|p| start.cell(*p).color().is_some() && 2 * lost[p.index()] > DEAD_STONE_PLAYOUTS)
+        .collect()
+}
+
+/// The result of `game` with the stones `dead` removed, counted by the game's rules (area:
+/// Tromp-Taylor area; territory: surrounded empty points plus prisoners, dead stones
+/// included), minus komi: positive when Black wins.
+pub fn final_score(game: &Game, dead: &[Point]) -> f64 {
+    let board = game.board();
+    let mut alive = Board::new(board.size());
+    let mut dead_of = [0u32; 2];
+    for p in board.points() {
+        if let Some(c) = board.cell(p).color() {
+            if dead.contains(&p) {
+                dead_of[c.index()] += 1;
+            } else {
+                alive.place_setup(p, c);
+            }
+        }
+    }
+    match game.rules().scoring {
+        Scoring::Area => area_score(&alive, game.komi()),
+        Scoring::Territory => {
+            let (b_area, w_area) = area_counts(&alive);
+            let mut stones = [0u32; 2];
+            for p in alive.points() {
+                if let Some(c) = alive.cell(p).color() {
+                    stones[c.index()] += 1;
+                }
+            }
+            let black = (b_area - stones[0]) + board.captures(Color::Black) + dead_of[1];
+            let white = (w_area - stones[1]) + board.captures(Color::White) + dead_of[0];
+            black as f64 - white as f64 - game.komi()
+        }
+    }
+}
+
+/// A score as GTP's `final_score` and SGF's `RE` spell it: `B+3.5`, `W+0.5`, `0` for jigo.
+pub fn format_result(score: f64) -> String {
+    if score > 0.0 {
+        format!("B+{score}")
+    } else if score < 0.0 {
+        format!("W+{}", -score)
+    } else {
+        "0".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Color, Coord};
+
+    fn at(b: &Board, v: &str) -> Point {
+        b.point(Coord::parse_gtp(v, b.size()).unwrap())
+    }
+
+    fn put(b: &mut Board, color: Color, vs: &[&str]) {
+        for v in vs {
+            let p = at(b, v);
+            b.play(p, color);
+        }
+    }
+
+    #[test]
+    fn empty_board_is_nobodys() {
+        let b = Board::new(9);
+        assert_eq!(area_counts(&b), (0, 0));
+        assert_eq!(area_score(&b, 7.5), -7.5);
+    }
+
+    #[test]
+    fn a_single_stone_owns_the_board() {
+        let mut b = Board::new(5);
+        put(&mut b, Color::Black, &["C3"]);
+        assert_eq!(area_counts(&b), (25, 0));
+        assert_eq!(area_score(&b, 0.5), 24.5);
+    }
+
+    #[test]
+    fn split_board_counts_walls_and_territory() {
+        // Black wall on column B, White wall on column D of a 5x5 board: A is Black's,
+        // E is White's, C touches both and is neutral.
+        let mut b = Board::new(5);
+        put(&mut b, Color::Black, &["B1", "B2", "B3", "B4", "B5"]);
+        put(&mut b, Color::White, &["D1", "D2", "D3", "D4", "D5"]);
+        assert_eq!(area_counts(&b), (10, 10));
+        assert_eq!(area_score(&b, 2.0), -2.0);
+    }
+
+    #[test]
+    fn playout_score_counts_stones_and_one_point_eyes() {
+        // Column C black, D white; single-point eyes at A2/A4 (black) and E3 (white).
+        let mut b = Board::new(5);
+        put(
+            &mut b,
+            Color::Black,
+            &["A1", "B1", "B2", "A3", "B3", "B4", "A5", "B5"],
+        );
+        put(&mut b, Color::Black, &["C1", "C2", "C3", "C4", "C5"]);
+        put(
+            &mut b,
+            Color::White,
+            &["D1", "D2", "D3", "D4", "D5", "E1", "E2", "E4", "E5"],
+        );
+        // Empty: A2, A4 (black eyes), E3 (white eye).
+        assert_eq!(b.empty_count(), 3);
+        assert_eq!(playout_score(&b, 0.0), area_score(&b, 0.0));
+        assert_eq!(playout_score(&b, 0.0), (13 + 2) as f64 - (9 + 1) as f64);
+        // A region reaching both colours counts for nobody in either count.
+        let mut b = Board::new(5);
+        put(&mut b, Color::Black, &["A1"]);
+        put(&mut b, Color::White, &["E5"]);
+        assert_eq!(area_score(&b, 0.0), 0.0);
+        assert_eq!(playout_score(&b, 0.0), 0.0);
+    }
+
+    #[test]
+    fn results_are_spelled_for_gtp() {
+        assert_eq!(format_result(3.5), "B+3.5");
+        assert_eq!(format_result(-7.0), "W+7");
+        assert_eq!(format_result(0.0), "0");
+    }
+
+    #[test]
+    fn a_lone_invader_is_dead_and_counted() {
+        use crate::rules::Ruleset;
+        // Black owns the left three columns, White the right two of a 5x5 board; a white
+        // stone sits alone in Black's area.
+        let mut g = Game::new(5, Ruleset::default());
+        g.set_komi(0.5);
+        let mut start = Board::new(5);
+        for v in ["C1", "C2", "C3", "C4", "C5"] {
+            start.place_setup(at(&start, v), Color::Black);
+        }
+        for v in ["D1", "D2", "D3", "D4", "D5", "A4"] {
+            start.place_setup(at(&start, v), Color::White);
+        }
+        g.set_start(start, Color::Black, 0);
+        let dead = dead_stones(&g, 1);
+        assert_eq!(dead, vec![at(g.board(), "A4")]);
+        assert_eq!(final_score(&g, &dead), 15.0 - 10.0 - 0.5);
+        assert_eq!(format_result(final_score(&g, &dead)), "B+4.5");
+        let mut japanese = g.clone();
+        japanese.set_rules(Ruleset::preset("japanese").unwrap());
+        // Territory: Black 10 points + 1 dead stone, White 5 points.
+        assert_eq!(final_score(&japanese, &dead), 11.0 - 5.0 - 0.5);
+    }
+}

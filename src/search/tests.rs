@@ -1,0 +1,382 @@
+use super::tree::legal_in_line;
+use super::*;
+use crate::board::{Board, Coord};
+use crate::rules::line::KoLine;
+use crate::rules::{KoRule, Ruleset};
+
+fn at(b: &Board, v: &str) -> Point {
+    b.point(Coord::parse_gtp(v, b.size()).unwrap())
+}
+
+/// A game starting from a diagram (top row first; `X` black, `O` white, `.` empty).
+fn setup(rows: &[&str], to_move: Color, rules: Ruleset, komi: f64) -> Game {
+    let size = rows.len();
+    let mut g = Game::new(size, rules);
+    g.set_komi(komi);
+    let mut b = Board::new(size);
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(cells.len(), size);
+        for (col, ch) in cells.into_iter().enumerate() {
+            let p = b.point(Coord::new(col, size - 1 - i));
+            match ch {
+                'X' => b.place_setup(p, Color::Black),
+                'O' => b.place_setup(p, Color::White),
+                _ => {}
+            }
+        }
+    }
+    b.check_invariants().unwrap();
+    g.set_start(b, to_move, 0);
+    g
+}
+
+fn params(playouts: u64, seed: u64) -> SearchParams {
+    SearchParams {
+        threads: 1,
+        max_playouts: Some(playouts),
+        max_time: None,
+        seed,
+        resign_threshold: 0.0,
+    }
+}
+
+fn search(g: &Game, color: Color, p: &SearchParams) -> SearchResult {
+    genmove(g, color, p, &AtomicBool::new(false))
+}
+
+fn assert_legal(g: &Game, color: Color, m: SearchMove) {
+    if let SearchMove::Play(p) = m {
+        assert!(g.check(color, p).is_ok(), "illegal {}", g.board().vertex(p));
+    }
+}
+
+#[test]
+fn captures_a_big_string_in_atari() {
+    // The white string on row 4 has one liberty, F4; the black strings beside it are short
+    // of liberties too, so capturing decides the game.
+    let g = setup(
+        &[
+            ". . . . . . .",
+            ". O O O O O .",
+            "X X X X X . .",
+            "O O O O O . X",
+            "X X X X X . .",
+            ". O O O O O .",
+            ". . . . . . .",
+        ],
+        Color::Black,
+        Ruleset::default(),
+        0.5,
+    );
+    for seed in 0..3 {
+        let r = search(&g, Color::Black, &params(3000, seed));
+        assert_eq!(r.best, SearchMove::Play(at(g.board(), "F4")), "seed {seed}");
+        assert!(r.winrate > 0.5);
+    }
+}
+
+/// 7x7, each side alive with two eyes, one dame at D4; Black has eyes at A6 and A2 (and
+/// B4 is an eye-like point for Black too), White at G6 and G2.
+fn finished() -> Game {
+    setup(
+        &[
+            "X X X . O O O",
+            ". X X . O O .",
+            "X X X . O O O",
+            "X . X . O . O",
+            "X X X . O O O",
+            ". X X . O O .",
+            "X X X . O O O",
+        ],
+        Color::Black,
+        Ruleset::default(),
+        0.5,
+    )
+}
+
+#[test]
+fn never_fills_its_own_eyes() {
+    let g = finished();
+    let b = g.board();
+    for seed in 0..4 {
+        for color in Color::BOTH {
+            let r = search(&g, color, &params(1500, seed));
+            assert_legal(&g, color, r.best);
+            if let SearchMove::Play(p) = r.best {
+                assert!(!b.is_eye(p, color), "{color} filled {}", b.vertex(p));
+                assert_eq!(b.coord(p).col, 3, "{color} played {}", b.vertex(p));
+            }
+        }
+    }
+}
+
+#[test]
+fn passes_when_the_opponent_passed_and_it_is_ahead() {
+    let mut g = finished();
+    // Black: 21 stones + 3 eyes... count by area: columns A-C are Black's, E-G White's.
+    g.play(Color::Black, at(g.board(), "D1")).unwrap();
+    g.play(Color::White, Point::PASS).unwrap();
+    assert!(score::area_score(g.board(), g.komi()) > 0.0);
+    let r = search(&g, Color::Black, &params(1000, 1));
+    assert_eq!(r.best, SearchMove::Pass);
+    // Behind (the same position with a big komi), it does not pass at once: it searches.
+    g.set_komi(10.5);
+    let r = search(&g, Color::Black, &params(500, 1));
+    assert!(r.playouts == 500);
+    assert_legal(&g, Color::Black, r.best);
+}
+
+#[test]
+fn passes_when_only_eye_fills_are_left() {
+    let mut g = finished();
+    for v in ["D1", "D2", "D3", "D4", "D5", "D6", "D7"] {
+        let p = at(g.board(), v);
+        g.play(Color::Black, p).unwrap();
+    }
+    let r = search(&g, Color::Black, &params(100, 0));
+    assert_eq!((r.best, r.playouts), (SearchMove::Pass, 0));
+}
+
+/// 5x5 with a ko at C3/D3: Black has captured at D3, White passed. White's retake at C3
+/// recreates the starting position: banned by positional superko though simple ko (the
+/// last move was a pass) allows it.
+fn ko_after_pass(rule: KoRule) -> Game {
+    let rules = Ruleset {
+        ko: rule,
+        ..Ruleset::default()
+    };
+    let mut g = setup(
+        &[
+            ". . . . .",
+            ". . X O .",
+            ". X O . O",
+            ". . X O .",
+            ". . . . .",
+        ],
+        Color::Black,
+        rules,
+        0.5,
+    );
+    g.play(Color::Black, at(g.board(), "D3")).unwrap();
+    g.play(Color::White, Point::PASS).unwrap();
+    g
+}
+
+#[test]
+fn superko_retake_is_never_chosen() {
+    let g = ko_after_pass(KoRule::Positional);
+    let c3 = at(g.board(), "C3");
+    assert!(g.check(Color::White, c3).is_err());
+    let simple = ko_after_pass(KoRule::Simple);
+    assert!(simple.check(Color::White, c3).is_ok());
+    // White out of turn (GTP allows it): the retake is the obvious move but banned.
+    for seed in 0..4 {
+        let r = search(&g, Color::White, &params(800, seed));
+        assert_legal(&g, Color::White, r.best);
+        assert_ne!(r.best, SearchMove::Play(c3));
+    }
+}
+
+#[test]
+fn the_tree_judges_superko_along_its_line() {
+    for (rule, banned) in [(KoRule::Positional, true), (KoRule::Simple, false)] {
+        let mut g = ko_after_pass(rule);
+        g.undo(); // back to Black's capture; White to move
+        let c3 = at(g.board(), "C3");
+        let mut line = KoLine::new(g.memory());
+        let mut b = g.board().clone();
+        // The retake at once is banned by every rule, at the root of the line.
+        assert!(!legal_in_line(&b, &line, g.rules(), c3, Color::White));
+        // After a pass in the line, only superko still bans it.
+        line.play(&mut b, Color::White, Point::PASS);
+        assert_eq!(
+            legal_in_line(&b, &line, g.rules(), c3, Color::White),
+            !banned,
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn tree_legality_matches_the_game_along_a_line() {
+    use crate::rules::SuicideRule;
+    let mut rng = super::rng::Rng::new(99);
+    let mut checked = 0;
+    for &(rule, _) in crate::rules::ko::KO_RULES {
+        for round in 0..16 {
+            let rules = Ruleset {
+                ko: rule,
+                suicide: [SuicideRule::Forbidden, SuicideRule::Multi, SuicideRule::All][round % 3],
+                ..Ruleset::default()
+            };
+            let size = 4 + round % 2;
+            // A random game, captures favoured so that kos come up.
+            let mut full = Game::new(size, rules);
+            let total = 20 + rng.below(50);
+            for _ in 0..total {
+                let c = full.to_move();
+                let legal = full.legal_plays(c);
+                let b = full.board();
+                let capturing: Vec<Point> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&p| super::playout::captures(b, p, c))
+                    .collect();
+                let p = if legal.is_empty() || rng.below(12) == 0 {
+                    Point::PASS
+                } else if !capturing.is_empty() && rng.below(3) > 0 {
+                    capturing[rng.below(capturing.len())]
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                full.play(c, p).unwrap();
+            }
+            let split = rng.below(total + 1);
+            let mut root = Game::new(size, rules);
+            for s in &full.moves()[..split] {
+                root.play(s.color, s.point).unwrap();
+            }
+            let mut line = KoLine::new(root.memory());
+            let mut board = root.board().clone();
+            let mut game = root.clone();
+            for i in split..=total {
+                for color in Color::BOTH {
+                    for p in board.points() {
+                        let tree = legal_in_line(&board, &line, &rules, p, color);
+                        let exact = game.check(color, p).is_ok();
+                        checked += 1;
+                        if rule == KoRule::IngSpight && i > split {
+                            // Deeper than the root, judged against the root's memory only:
+                            // never more permissive than the board's simple ko.
+                            assert!(!tree || board.is_legal_simple(p, color, rules.suicide));
+                        } else {
+                            assert_eq!(tree, exact, "{rule} {color} {}", board.vertex(p));
+                        }
+                    }
+                }
+                if i < total {
+                    let s = &full.moves()[i];
+                    line.play(&mut board, s.color, s.point);
+                    game.play(s.color, s.point).unwrap();
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000);
+}
+
+#[test]
+fn respects_max_playouts_and_is_deterministic() {
+    let g = Game::new(9, Ruleset::default());
+    let a = search(&g, Color::Black, &params(700, 42));
+    let b = search(&g, Color::Black, &params(700, 42));
+    assert_eq!(a.playouts, 700);
+    assert_eq!((a.best, a.winrate), (b.best, b.winrate));
+    let mut p = params(900, 42);
+    p.threads = 2;
+    let r = search(&g, Color::Black, &p);
+    assert_eq!(r.playouts, 900);
+    assert_legal(&g, Color::Black, r.best);
+}
+
+#[test]
+fn a_stop_flag_ends_the_search() {
+    let g = Game::new(9, Ruleset::default());
+    let mut p = params(0, 1);
+    p.max_playouts = None;
+    // Already set: no playout at all, still a legal move.
+    let r = genmove(&g, Color::Black, &p, &AtomicBool::new(true));
+    assert_eq!(r.playouts, 0);
+    assert!(matches!(r.best, SearchMove::Play(_)));
+    // Set from another thread after a while.
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    p.threads = 2;
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::SeqCst);
+        });
+        genmove(&g, Color::Black, &p, &stop)
+    });
+    assert!(r.playouts > 0);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert_legal(&g, Color::Black, r.best);
+}
+
+#[test]
+fn respects_max_time() {
+    let g = Game::new(9, Ruleset::default());
+    let mut p = params(0, 1);
+    p.max_playouts = None;
+    p.max_time = Some(Duration::from_millis(150));
+    let r = search(&g, Color::Black, &p);
+    assert!(r.playouts > 0);
+    assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+}
+
+#[test]
+fn resigns_only_late_and_after_enough_playouts() {
+    let mut g = Game::new(9, Ruleset::default());
+    let p = SearchParams {
+        resign_threshold: 0.1,
+        ..SearchParams::default()
+    };
+    let mut moves = g.legal_plays(Color::Black).into_iter();
+    for _ in 0..19 {
+        let c = g.to_move();
+        let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
+        g.play(c, m).unwrap();
+    }
+    assert!(!should_resign(&g, &p, 10_000, 0.05));
+    g.play(g.to_move(), Point::PASS).unwrap();
+    assert!(should_resign(&g, &p, 10_000, 0.05));
+    assert!(!should_resign(&g, &p, 1000, 0.05));
+    assert!(!should_resign(&g, &p, 10_000, 0.2));
+}
+
+#[test]
+fn every_rule_gives_legal_moves_through_a_game() {
+    // Self-play on 5x5 with few playouts, under each ko rule: every move must be legal.
+    for &(rule, _) in crate::rules::ko::KO_RULES {
+        let rules = Ruleset {
+            ko: rule,
+            ..Ruleset::default()
+        };
+        let mut g = Game::new(5, rules);
+        for i in 0..60 {
+            if g.is_over() {
+                break;
+            }
+            let c = g.to_move();
+            let r = search(&g, c, &params(200, i));
+            let p = match r.best {
+                SearchMove::Play(p) => p,
+                SearchMove::Pass => Point::PASS,
+                SearchMove::Resign => break,
+            };
+            g.play(c, p).unwrap_or_else(|e| panic!("{rule}: {e}"));
+        }
+    }
+}
+
+/// Throughput of the search from the empty board, for measurement:
+/// `cargo test --release --lib search::tests::search_speed -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn search_speed() {
+    for size in [9, 19] {
+        let g = Game::new(size, Ruleset::default());
+        let mut p = params(0, 1);
+        p.max_playouts = None;
+        p.max_time = Some(Duration::from_secs(2));
+        let r = search(&g, Color::Black, &p);
+        eprintln!(
+            "{size}x{size}: {:.0} playouts/s, best {:?} win {:.3}",
+            r.playouts as f64 / r.elapsed.as_secs_f64(),
+            r.best,
+            r.winrate
+        );
+    }
+}
