@@ -10,8 +10,10 @@ fn pt(g: &Game, v: &str) -> Point {
 }
 
 fn game_with(rule: KoRule) -> Game {
-    let mut rules = Ruleset::default();
-    rules.ko = rule;
+    let rules = Ruleset {
+        ko: rule,
+        ..Ruleset::default()
+    };
     Game::new(5, rules)
 }
 

@@ -4,6 +4,9 @@
 
 pub mod ing_spight;
 pub mod ko;
+pub mod line;
+#[cfg(test)]
+mod reference;
 
 pub use crate::board::SuicideRule;
 pub use ko::KoRule;
