@@ -5,6 +5,12 @@
 //! legality), `search` (Monte Carlo tree search and playouts), `score` (counting), `sgf`
 //! (game records), `gtp` (the protocol), `regress` (the gogui-regress compatible runner).
 
+pub mod bench;
 pub mod board;
 pub mod game;
+pub mod gtp;
+pub mod regress;
 pub mod rules;
+pub mod score;
+pub mod search;
+pub mod sgf;

@@ -35,9 +35,9 @@
 //! # Output and exit code
 //! Unexpected failures and unexpected passes are printed as gogui-regress prints them, with
 //! the file name in front and the command at the end. Then a line of totals, and last the
-//! summary `N passed, N failed`, where *passed* counts tests that passed (including
-//! unexpected passes) and *failed* counts tests that failed (including expected failures), as
-//! gogui-regress's `-long` summary counts passes. Exit code: 0 without unexpected failures,
+//! summary `N passed, N failed`, where *passed* counts tests whose outcome was the expected
+//! one (expected failures included) and *failed* counts unexpected FAILs and unexpected
+//! PASSes; the totals line gives each kind separately. Exit code: 0 without unexpected failures,
 //! 1 with some, 2 when a file cannot be read or parsed, or the engine cannot be started,
 //! dies or times out.
 
@@ -266,12 +266,14 @@ impl Totals {
         self.engine_failures += o.engine_failures;
     }
 
+    /// Tests whose outcome was the expected one (expected failures included).
     fn passed(&self) -> usize {
-        self.pass + self.unexpected_pass
+        self.pass + self.expected_fail
     }
 
+    /// Tests whose outcome was not the expected one (unexpected FAILs and PASSes).
     fn failed(&self) -> usize {
-        self.unexpected_fail + self.expected_fail
+        self.unexpected_fail + self.unexpected_pass
     }
 
     fn describe(&self) -> String {

@@ -147,7 +147,9 @@ fn expected_failures_and_unexpected_passes_do_not_fail_the_run() {
         out.contains("3 tests, 0 unexpected FAIL, 1 unexpected PASS, 2 expected fail"),
         "{out}"
     );
-    assert_eq!(last_line(&out), "1 passed, 2 failed", "{out}");
+    // Two expected failures are as expected; the unexpected PASS is counted as failed
+    // (though, as in gogui-regress, it does not change the exit code).
+    assert_eq!(last_line(&out), "2 passed, 1 failed", "{out}");
 }
 
 #[test]

@@ -1,0 +1,791 @@
+//! The GTP command set: one method per command, over a [`Game`] and the engine's settings.
+
+use super::handicap::fixed_handicap;
+use super::protocol::Command;
+use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
+use crate::game::{Game, Illegal};
+use crate::rules::{KoRule, Ruleset};
+use crate::score;
+use crate::search::{self, SearchMove, SearchParams};
+use crate::sgf::{self, SgfGame, SgfNode};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Settings given on the command line.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Search threads.
+    pub threads: usize,
+    /// Playouts per move, if limited.
+    pub playouts: Option<u64>,
+    /// Seconds per move at most, if limited.
+    pub time_per_move: Option<f64>,
+    /// The ruleset at start and after `clear_board` unless changed by `rules`.
+    pub rules: Ruleset,
+    /// Seed of the search's random numbers.
+    pub seed: u64,
+    /// Resign when the win rate of the best move is below this.
+    pub resign_threshold: f64,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            playouts: None,
+            time_per_move: None,
+            rules: Ruleset::default(),
+            seed: 0x6b6f616e,
+            resign_threshold: 0.05,
+        }
+    }
+}
+
+/// Time control as the controller set it (`time_settings`, `time_left`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    main: f64,
+    byoyomi: f64,
+    stones: u32,
+    /// Per colour: seconds and stones left, as last reported by `time_left`.
+    left: [Option<(f64, u32)>; 2],
+    /// `time_settings` was given with byo-yomi time and zero stones: no time limit.
+    unlimited: bool,
+    set: bool,
+}
+
+/// Every command the engine knows, in the order `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "play",
+    "genmove",
+    "undo",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "reg_genmove",
+    "showboard",
+    "printsgf",
+    "is_legal",
+    "all_legal",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_side_to_move",
+    "gogui-rules_board",
+    "gogui-rules_captured_count",
+    "gogui-rules_legal_moves",
+    "gogui-rules_final_result",
+    "rules",
+    "ko-rule",
+    "kgs-rules",
+    "ko-bans",
+    "ko-hot_stones",
+];
+
+/// The state behind the protocol: the game, the settings, the clock.
+pub struct Engine {
+    game: Game,
+    options: EngineOptions,
+    clock: Clock,
+    quit: bool,
+    stop: Arc<AtomicBool>,
+    input: super::InputWatch,
+}
+
+type Reply = Result<String, String>;
+
+fn syntax(detail: impl std::fmt::Display) -> String {
+    format!("syntax error: {detail}")
+}
+
+impl Engine {
+    /// A new engine on an empty 19x19 board.
+    pub fn new(options: EngineOptions) -> Engine {
+        let mut game = Game::new(19, options.rules);
+        game.set_komi(options.rules.komi);
+        Engine {
+            game,
+            options,
+            clock: Clock::default(),
+            quit: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            input: super::InputWatch::default(),
+        }
+    }
+
+    /// Lets commands see when new input arrives (to stop analysis early).
+    pub fn watch_input(&mut self, watch: super::InputWatch) {
+        self.input = watch;
+    }
+
+    /// Lines of input read so far (0 when no input is watched).
+    pub fn input_lines(&self) -> u64 {
+        self.input.lines()
+    }
+
+    /// True after `quit`.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// The flag that stops a running search when set.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Runs one command and returns its response body or error message.
+    pub fn execute(&mut self, cmd: &Command) -> Reply {
+        let a = &cmd.args;
+        match cmd.name.as_str() {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("koan".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                let name = a
+                    .first()
+                    .ok_or_else(|| syntax("known_command needs a name"))?;
+                Ok(COMMANDS.contains(&name.as_str()).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(a),
+            "clear_board" => {
+                self.clear_board();
+                Ok(String::new())
+            }
+            "komi" => {
+                let komi = parse_float(a.first())?;
+                self.game.set_komi(komi);
+                Ok(String::new())
+            }
+            "fixed_handicap" => self.fixed_handicap(a),
+            "place_free_handicap" => self.place_free_handicap(a),
+            "set_free_handicap" => self.set_free_handicap(a),
+            "play" => self.play(a),
+            "genmove" => self.genmove(a, true),
+            "reg_genmove" => self.genmove(a, false),
+            "undo" => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo".into())
+                }
+            }
+            "time_settings" => self.time_settings(a),
+            "time_left" => self.time_left(a),
+            "final_score" => Ok(self.final_score()),
+            "final_status_list" => self.final_status_list(a),
+            "loadsgf" => self.loadsgf(a),
+            "printsgf" => self.printsgf(a),
+            "showboard" => Ok(self.showboard()),
+            "is_legal" => {
+                let (color, point) = self.color_and_move(a)?;
+                Ok(if self.game.is_legal(color, point) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
+            "all_legal" => {
+                let color = parse_color(a.first())?;
+                Ok(self.vertices(&self.game.legal_plays(color)))
+            }
+            "gogui-rules_game_id" => Ok("Go".into()),
+            "gogui-rules_board_size" => Ok(self.game.size().to_string()),
+            "gogui-rules_side_to_move" => Ok(self.game.to_move().to_string()),
+            "gogui-rules_board" => Ok(self.rules_board()),
+            "gogui-rules_captured_count" => {
+                let b = self.game.board();
+                Ok(format!(
+                    "{} {}",
+                    b.captures(Color::White),
+                    b.captures(Color::Black)
+                ))
+            }
+            "gogui-rules_legal_moves" => {
+                if self.game.is_over() {
+                    return Ok(String::new());
+                }
+                let mut moves = self.vertices(&self.game.legal_plays(self.game.to_move()));
+                if !moves.is_empty() {
+                    moves.push(' ');
+                }
+                moves.push_str("pass");
+                Ok(moves)
+            }
+            "gogui-rules_final_result" => Ok(if self.game.is_over() {
+                self.final_score()
+            } else {
+                "unknown".into()
+            }),
+            "rules" => self.rules(a),
+            "ko-rule" => match a.first() {
+                None => Ok(self.game.rules().ko.to_string()),
+                Some(name) => {
+                    let ko: KoRule = name.parse().map_err(|_| "unknown ko rule".to_string())?;
+                    let mut rules = *self.game.rules();
+                    rules.ko = ko;
+                    self.game.set_rules(rules);
+                    Ok(String::new())
+                }
+            },
+            "kgs-rules" => {
+                let name = a.first().ok_or_else(|| syntax("kgs-rules needs a name"))?;
+                match name.to_ascii_lowercase().as_str() {
+                    "japanese" | "chinese" | "aga" | "new_zealand" | "newzealand" => {
+                        let rules = Ruleset::preset(name).expect("preset");
+                        self.game.set_rules(rules);
+                        Ok(String::new())
+                    }
+                    _ => Err("unknown rules".into()),
+                }
+            }
+            "ko-bans" => {
+                let color = match a.first() {
+                    Some(c) => parse_color(Some(c))?,
+                    None => self.game.to_move(),
+                };
+                let board = self.game.board();
+                Ok(self
+                    .game
+                    .ko_bans(color)
+                    .iter()
+                    .map(|(p, ban)| format!("{} {ban}", board.vertex(*p)))
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+            "ko-hot_stones" => {
+                let hot = crate::rules::ko::Past::ing(self.game.memory()).hot_stones();
+                Ok(self.vertices(hot))
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn vertices(&self, points: &[Point]) -> String {
+        let b = self.game.board();
+        points
+            .iter()
+            .map(|&p| b.vertex(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn parse_vertex(&self, text: &str) -> Result<Point, String> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Point::PASS);
+        }
+        let c = Coord::parse_gtp(text, self.game.size()).map_err(syntax)?;
+        Ok(self.game.board().point(c))
+    }
+
+    fn color_and_move(&self, a: &[String]) -> Result<(Color, Point), String> {
+        if a.len() < 2 {
+            return Err(syntax("expected a colour and a vertex"));
+        }
+        Ok((parse_color(a.first())?, self.parse_vertex(&a[1])?))
+    }
+
+    fn boardsize(&mut self, a: &[String]) -> Reply {
+        let text = a.first().ok_or_else(|| syntax("boardsize needs a size"))?;
+        let size: usize = text
+            .parse()
+            .map_err(|_| syntax(format!("'{text}' is not a board size")))?;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err("unacceptable size".into());
+        }
+        let komi = self.game.komi();
+        let rules = *self.game.rules();
+        self.game = Game::new(size, rules);
+        self.game.set_komi(komi);
+        Ok(String::new())
+    }
+
+    fn clear_board(&mut self) {
+        let komi = self.game.komi();
+        let rules = *self.game.rules();
+        self.game = Game::new(self.game.size(), rules);
+        self.game.set_komi(komi);
+    }
+
+    fn board_is_empty(&self) -> bool {
+        self.game.moves().is_empty() && self.game.board().empty_count() == self.game.size().pow(2)
+    }
+
+    fn place_handicap(&mut self, coords: &[Coord]) {
+        let mut start = Board::new(self.game.size());
+        for &c in coords {
+            let p = start.point(c);
+            start.place_setup(p, Color::Black);
+        }
+        self.game
+            .set_start(start, Color::White, coords.len() as u32);
+    }
+
+    fn handicap_count(&self, a: &[String]) -> Result<usize, String> {
+        let text = a
+            .first()
+            .ok_or_else(|| syntax("expected a number of stones"))?;
+        text.parse()
+            .map_err(|_| syntax(format!("'{text}' is not a number")))
+    }
+
+    fn fixed_handicap(&mut self, a: &[String]) -> Reply {
+        let n = self.handicap_count(a)?;
+        if !self.board_is_empty() {
+            return Err("board not empty".into());
+        }
+        let coords =
+            fixed_handicap(self.game.size(), n).ok_or("invalid number of stones".to_string())?;
+        self.place_handicap(&coords);
+        Ok(coords
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn place_free_handicap(&mut self, a: &[String]) -> Reply {
+        let n = self.handicap_count(a)?;
+        let size = self.game.size();
+        if n < 2 || n >= size * size {
+            return Err("invalid number of stones".into());
+        }
+        if !self.board_is_empty() {
+            return Err("board not empty".into());
+        }
+        // The fixed layout where one exists; otherwise star-like points spread evenly.
+        let coords = match fixed_handicap(size, n.min(9)) {
+            Some(c) if n <= 9 => c,
+            _ => {
+                let mut pts: Vec<Coord> = fixed_handicap(size, 9)
+                    .or_else(|| fixed_handicap(size, 4))
+                    .unwrap_or_default();
+                'outer: for step in [2usize, 1] {
+                    for row in (0..size).step_by(step) {
+                        for col in (0..size).step_by(step) {
+                            if pts.len() >= n {
+                                break 'outer;
+                            }
+                            let c = Coord::new(col, row);
+                            if !pts.contains(&c) {
+                                pts.push(c);
+                            }
+                        }
+                    }
+                }
+                pts.truncate(n);
+                pts
+            }
+        };
+        self.place_handicap(&coords);
+        Ok(coords
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn set_free_handicap(&mut self, a: &[String]) -> Reply {
+        if !self.board_is_empty() {
+            return Err("board not empty".into());
+        }
+        let size = self.game.size();
+        let mut coords = Vec::new();
+        for v in a {
+            if v.eq_ignore_ascii_case("pass") {
+                return Err("bad vertex list".into());
+            }
+            let c = Coord::parse_gtp(v, size).map_err(|_| "bad vertex list".to_string())?;
+            if coords.contains(&c) {
+                return Err("bad vertex list".into());
+            }
+            coords.push(c);
+        }
+        if coords.len() < 2 || coords.len() >= size * size {
+            return Err("bad vertex list".into());
+        }
+        self.place_handicap(&coords);
+        Ok(String::new())
+    }
+
+    fn play(&mut self, a: &[String]) -> Reply {
+        let (color, point) = self.color_and_move(a)?;
+        self.game.play(color, point).map_err(|why| {
+            tracing::info!("illegal move {} {}: {why}", color, a[1]);
+            "illegal move".to_string()
+        })?;
+        Ok(String::new())
+    }
+
+    fn search_params(&self, color: Color) -> SearchParams {
+        let mut budget = self.options.time_per_move;
+        if let Some(t) = self.clock_budget(color) {
+            budget = Some(budget.map_or(t, |b| b.min(t)));
+        }
+        if budget.is_none() && self.options.playouts.is_none() {
+            budget = Some(1.0);
+        }
+        SearchParams {
+            threads: self.options.threads.max(1),
+            max_playouts: self.options.playouts,
+            max_time: budget.map(|s| Duration::from_secs_f64(s.max(0.01))),
+            seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
+            resign_threshold: self.options.resign_threshold,
+        }
+    }
+
+    /// Seconds to spend on this move under the controller's clock, keeping a safety margin.
+    fn clock_budget(&self, color: Color) -> Option<f64> {
+        let c = &self.clock;
+        if !c.set || c.unlimited {
+            return None;
+        }
+        let margin = 0.5;
+        let area = (self.game.size() * self.game.size()) as f64;
+        let played = self.game.moves().len() as f64;
+        let moves_left = ((area * 0.6 - played) / 2.0).max(area / 20.0).max(5.0);
+        let (left, stones) = c.left[color.index()].unwrap_or((c.main, 0));
+        let t = if stones > 0 {
+            // In byo-yomi: share the period among the stones still to play in it.
+            (left - margin) / stones as f64
+        } else if c.byoyomi > 0.0 && c.stones > 0 {
+            // Main time left, then byo-yomi: the main time spread, plus a part of a period.
+            (left / moves_left).max((c.byoyomi - margin) / c.stones as f64)
+        } else {
+            (left - margin) / moves_left
+        };
+        Some(t.max(0.05))
+    }
+
+    fn genmove(&mut self, a: &[String], play: bool) -> Reply {
+        let color = parse_color(a.first())?;
+        self.stop.store(false, std::sync::atomic::Ordering::SeqCst);
+        let params = self.search_params(color);
+        let result = search::genmove(&self.game, color, &params, &self.stop);
+        tracing::info!(
+            "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.winrate
+        );
+        let point = match result.best {
+            SearchMove::Resign => return Ok("resign".into()),
+            SearchMove::Pass => Point::PASS,
+            SearchMove::Play(p) => p,
+        };
+        if play {
+            self.game
+                .play(color, point)
+                .map_err(|e| format!("internal error: search chose an illegal move ({e})"))?;
+        }
+        Ok(self.game.board().vertex(point))
+    }
+
+    fn time_settings(&mut self, a: &[String]) -> Reply {
+        if a.len() < 3 {
+            return Err(syntax("expected main_time byo_yomi_time byo_yomi_stones"));
+        }
+        let main = parse_int(&a[0])?;
+        let byo = parse_int(&a[1])?;
+        let stones = parse_int(&a[2])?;
+        self.clock = Clock {
+            main: main as f64,
+            byoyomi: byo as f64,
+            stones: stones as u32,
+            left: [None, None],
+            unlimited: byo > 0 && stones == 0,
+            set: true,
+        };
+        Ok(String::new())
+    }
+
+    fn time_left(&mut self, a: &[String]) -> Reply {
+        if a.len() < 3 {
+            return Err(syntax("expected color time stones"));
+        }
+        let color = parse_color(a.first())?;
+        let time = parse_int(&a[1])?;
+        let stones = parse_int(&a[2])?;
+        self.clock.left[color.index()] = Some((time as f64, stones as u32));
+        if !self.clock.set {
+            self.clock.set = true;
+            self.clock.main = time as f64;
+        }
+        Ok(String::new())
+    }
+
+    fn dead_stones(&self) -> Vec<Point> {
+        score::dead_stones(&self.game, self.options.seed)
+    }
+
+    fn final_score(&self) -> String {
+        let dead = self.dead_stones();
+        let s = score::final_score(&self.game, &dead);
+        score::format_result(s)
+    }
+
+    fn final_status_list(&self, a: &[String]) -> Reply {
+        let which = a
+            .first()
+            .ok_or_else(|| syntax("expected alive, dead or seki"))?;
+        let dead = self.dead_stones();
+        let board = self.game.board();
+        let stones: Vec<Point> = board
+            .points()
+            .filter(|&p| board.cell(p).color().is_some())
+            .collect();
+        let list: Vec<Point> = match which.as_str() {
+            "dead" => dead,
+            "alive" => stones.into_iter().filter(|p| !dead.contains(p)).collect(),
+            "seki" => Vec::new(),
+            other => return Err(syntax(format!("unknown status '{other}'"))),
+        };
+        Ok(self.vertices(&list))
+    }
+
+    fn showboard(&self) -> String {
+        let b = self.game.board();
+        format!(
+            "\n{}\nto move: {}  captured by black: {}  captured by white: {}  komi: {}  rules: {}",
+            b.render(),
+            self.game.to_move(),
+            b.captures(Color::Black),
+            b.captures(Color::White),
+            self.game.komi(),
+            self.game.rules()
+        )
+    }
+
+    fn rules_board(&self) -> String {
+        let b = self.game.board();
+        let n = b.size();
+        let mut rows = Vec::with_capacity(n);
+        for row in (0..n).rev() {
+            let line: String = (0..n)
+                .map(|col| match b.cell(b.point(Coord::new(col, row))) {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                })
+                .collect();
+            rows.push(line);
+        }
+        rows.join("\n")
+    }
+
+    fn rules(&mut self, a: &[String]) -> Reply {
+        if a.is_empty() {
+            let r = self.game.rules();
+            let name = r.preset_name().unwrap_or("custom");
+            return Ok(format!("{r} preset={name}"));
+        }
+        let mut rules = *self.game.rules();
+        for word in a {
+            if let Some(preset) = Ruleset::preset(word) {
+                rules = preset;
+            } else if word.contains('=') {
+                rules.set(word)?;
+            } else {
+                return Err(format!(
+                    "unknown rules preset '{word}' (presets: {})",
+                    crate::rules::PRESETS.join(", ")
+                ));
+            }
+        }
+        self.game.set_rules(rules);
+        Ok(String::new())
+    }
+
+    fn loadsgf(&mut self, a: &[String]) -> Reply {
+        let file = a
+            .first()
+            .ok_or_else(|| syntax("loadsgf needs a file name"))?;
+        let limit = match a.get(1) {
+            Some(n) => Some(
+                n.parse::<usize>()
+                    .map_err(|_| syntax(format!("'{n}' is not a move number")))?,
+            ),
+            None => None,
+        };
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let record = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
+        let game = self
+            .replay(&record, limit)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        self.game = game;
+        Ok(self.game.to_move().to_string())
+    }
+
+    /// Builds a game from a record, up to (not including) move number `limit` if given.
+    fn replay(&self, record: &SgfGame, limit: Option<usize>) -> Result<Game, String> {
+        let size = record.size;
+        let mut game = Game::new(size, *self.game.rules());
+        game.set_komi(record.komi.unwrap_or(self.game.komi()));
+        let mut start = Board::new(size);
+        let mut to_move = if record.handicap.unwrap_or(0) >= 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut setup_done = false;
+        let mut move_number = 0;
+        for (i, node) in record.nodes.iter().enumerate() {
+            if node.has_setup() {
+                if setup_done {
+                    // Setup after moves: the position so far becomes a new start.
+                    tracing::warn!("SGF node {i}: setup after moves; history before it is dropped");
+                    start = game.board().clone();
+                }
+                apply_setup(&mut start, node);
+                if let Some(c) = node.player_to_move {
+                    to_move = c;
+                } else if setup_done {
+                    to_move = game.to_move();
+                }
+                game.set_start(start.clone(), to_move, record.handicap.unwrap_or(0));
+                setup_done = false;
+            }
+            if let Some((color, coord)) = node.play {
+                move_number += 1;
+                if limit.is_some_and(|l| move_number >= l) {
+                    break;
+                }
+                let point = coord.map_or(Point::PASS, |c| game.board().point(c));
+                match game.play_from_record(color, point) {
+                    Ok(None) => {}
+                    Ok(Some(why)) => tracing::warn!(
+                        "SGF move {move_number} ({color} {}) breaks the current rules: {why}",
+                        game.board().vertex(point)
+                    ),
+                    Err(why) => {
+                        return Err(format!("move {move_number} is impossible ({why})"));
+                    }
+                }
+                setup_done = true;
+            }
+        }
+        Ok(game)
+    }
+
+    fn printsgf(&self, a: &[String]) -> Reply {
+        let text = sgf::write(&self.to_sgf());
+        match a.first() {
+            Some(file) => {
+                std::fs::write(file, &text).map_err(|e| format!("cannot write file: {e}"))?;
+                Ok(String::new())
+            }
+            None => Ok(text.replace("\n\n", "\n")),
+        }
+    }
+
+    fn to_sgf(&self) -> SgfGame {
+        let g = &self.game;
+        let size = g.size();
+        let mut rec = SgfGame::new(size);
+        rec.komi = Some(g.komi());
+        if g.handicap() > 0 {
+            rec.handicap = Some(g.handicap());
+        }
+        rec.rules = Some(match g.rules().preset_name() {
+            Some(name) => name.to_string(),
+            None => g.rules().to_string(),
+        });
+        let start = g.start();
+        let mut root = SgfNode::default();
+        for p in start.points() {
+            match start.cell(p) {
+                Cell::Black => root.add_black.push(start.coord(p)),
+                Cell::White => root.add_white.push(start.coord(p)),
+                _ => {}
+            }
+        }
+        let default_to_move = if g.handicap() >= 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if g.start_to_move() != default_to_move {
+            root.player_to_move = Some(g.start_to_move());
+        }
+        rec.nodes = vec![root];
+        for step in g.moves() {
+            let coord = (!step.point.is_pass()).then(|| g.board().coord(step.point));
+            rec.push_move(step.color, coord);
+        }
+        if g.is_over() {
+            rec.result = Some(self.final_score());
+        }
+        rec
+    }
+}
+
+/// Applies a node's AE, AB, AW to a starting position.
+fn apply_setup(board: &mut Board, node: &SgfNode) {
+    for &c in &node.add_empty {
+        let p = board.point(c);
+        board.remove_setup(p);
+    }
+    for (list, color) in [
+        (&node.add_black, Color::Black),
+        (&node.add_white, Color::White),
+    ] {
+        for &c in list {
+            let p = board.point(c);
+            if board.cell(p) != Cell::Empty {
+                board.remove_setup(p);
+            }
+            board.place_setup(p, color);
+        }
+    }
+}
+
+fn parse_color(text: Option<&String>) -> Result<Color, String> {
+    let text = text.ok_or_else(|| syntax("expected a colour"))?;
+    text.parse::<Color>().map_err(syntax)
+}
+
+fn parse_float(text: Option<&String>) -> Result<f64, String> {
+    let text = text.ok_or_else(|| syntax("expected a number"))?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|k| k.is_finite())
+        .ok_or_else(|| syntax(format!("'{text}' is not a number")))
+}
+
+fn parse_int(text: &str) -> Result<i64, String> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|n| (0..=1_000_000_000).contains(n))
+        .ok_or_else(|| syntax(format!("'{text}' is not a non-negative integer")))
+}
+
+impl From<Illegal> for String {
+    fn from(i: Illegal) -> String {
+        i.to_string()
+    }
+}

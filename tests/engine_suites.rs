@@ -1,0 +1,58 @@
+//! Runs every regression suite in `engine-tests/` through `koan regress`, against the real
+//! binary, and fails on any unexpected result.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn suites(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("engine-tests/ is readable")
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            suites(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tst") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_engine_test_suite_passes() {
+    let koan = env!("CARGO_BIN_EXE_koan");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests");
+    let mut files = Vec::new();
+    suites(&root, &mut files);
+    assert!(
+        files.len() >= 4,
+        "expected the suites in {}",
+        root.display()
+    );
+    let mut failures = Vec::new();
+    for file in &files {
+        let out = Command::new(koan)
+            .arg("regress")
+            .arg("--engine")
+            .arg(format!("{koan} --threads 1 --playouts 300"))
+            .arg(file)
+            .output()
+            .expect("koan runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        eprintln!("{}:\n{stdout}", file.display());
+        if !out.status.success() {
+            failures.push(format!(
+                "{} (exit {:?}):\n{stdout}\n{}",
+                file.display(),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "suites failed:\n{}",
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,148 @@
+//! End-to-end protocol tests: the real binary, fed over a pipe.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs koan with `input` on standard input; returns stdout and stderr.
+fn run(input: &[u8]) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .args(["--threads", "1", "--playouts", "200"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("koan starts");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "koan hung");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Splits GTP output into responses (each ends with an empty line).
+fn responses(out: &str) -> Vec<&str> {
+    assert!(
+        out.is_empty() || out.ends_with("\n\n"),
+        "unterminated: {out:?}"
+    );
+    out.split_terminator("\n\n").collect()
+}
+
+#[test]
+fn pipelined_commands_are_answered_in_order_with_ids() {
+    let (out, _) = run(
+        b"1 name\n2 protocol_version\nboardsize 9\n3 play b E5\n4 genmove w\n5 showboard\nquit\n",
+    );
+    let r = responses(&out);
+    assert_eq!(r[0], "=1 koan");
+    assert_eq!(r[1], "=2 2");
+    assert_eq!(r[2], "= ");
+    assert_eq!(r[3], "=3 ");
+    assert!(r[4].starts_with("=4 "), "{}", r[4]);
+    assert!(r[5].starts_with("=5 \n"));
+    assert_eq!(r[6], "= ");
+    assert_eq!(r.len(), 7);
+}
+
+#[test]
+fn comments_blank_lines_and_control_characters_get_no_answer() {
+    let (out, _) = run(b"# a comment\n\n   \n\t\n\x01\x02\nname # trailing\r\n7\tversion\n");
+    let r = responses(&out);
+    assert_eq!(r.len(), 2, "{out:?}");
+    assert_eq!(r[0], "= koan");
+    assert!(r[1].starts_with("=7 "));
+}
+
+#[test]
+fn garbage_never_panics_or_pollutes_stdout() {
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"\xff\xfe invalid utf8\n");
+    input.extend_from_slice(b"play\nplay b\nplay b Z99\nplay b A0\nplay purple A1\n");
+    input.extend_from_slice(b"boardsize -1\nboardsize 99999999999999999999\nkomi inf\nkomi NaN\n");
+    input.extend_from_slice(b"fixed_handicap 999999999999\ntime_settings -1 0 0\ntime_left b\n");
+    input.extend_from_slice(b"loadsgf /nonexistent\nloadsgf /dev/null\nloadsgf /\n");
+    input.extend_from_slice(b"99999999999999999999999 name\n42\nko-rule nonsense\nrules ko=\n");
+    input.extend_from_slice(b"rules nonsense\nkgs-rules martian\nfinal_status_list\nis_legal\n");
+    input.extend_from_slice(&[b'x'; 100_000]);
+    input.extend_from_slice(b"\nname\n");
+    let (out, err) = run(&input);
+    let r = responses(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(*r.last().unwrap(), "= koan");
+    for resp in &r[..r.len() - 1] {
+        assert!(resp.starts_with('?'), "expected an error: {resp:?}");
+        assert!(resp.len() > 2, "error without a message: {resp:?}");
+    }
+    assert!(r.iter().any(|x| x.starts_with("?42 ")));
+    assert!(r.contains(&"? unknown ko rule"));
+    assert!(r.contains(&"? unknown rules"));
+}
+
+#[test]
+fn end_of_input_ends_the_engine() {
+    let (out, _) = run(b"name\n");
+    assert_eq!(out, "= koan\n\n");
+}
+
+#[test]
+fn a_whole_game_can_be_played_to_the_end() {
+    let mut input = String::from("boardsize 7\nkomi 0.5\n");
+    for _ in 0..60 {
+        input.push_str("genmove b\ngenmove w\n");
+    }
+    input.push_str("final_score\nfinal_status_list dead\nprintsgf\nquit\n");
+    let (out, err) = run(input.as_bytes());
+    let r = responses(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    for resp in &r {
+        assert!(resp.starts_with('='), "{resp:?}\n{err}");
+    }
+    let score = r[r.len() - 4];
+    assert!(
+        score == "= 0" || score.starts_with("= B+") || score.starts_with("= W+"),
+        "{score}"
+    );
+}
+
+#[test]
+fn help_and_version_and_bad_flags() {
+    let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("koan "));
+    let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--threads",
+        "--playouts",
+        "--time-per-move",
+        "--rules",
+        "--seed",
+        "--log",
+        "--version",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from --help");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .arg("--rules")
+        .arg("martian")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown preset"));
+}
