@@ -570,13 +570,12 @@ impl Engine {
     fn showboard(&self) -> String {
         let b = self.game.board();
         format!(
-            "\n{}\nto move: {}  captured by black: {}  captured by white: {}  komi: {}  rules: {}",
+            "\n{}\nto move: {}  captured by black: {}  captured by white: {}\nrules: {}",
             b.render(),
             self.game.to_move(),
             b.captures(Color::Black),
             b.captures(Color::White),
-            self.game.komi(),
-            self.game.rules()
+            self.rules_in_force()
         )
     }
 
@@ -597,18 +596,35 @@ impl Engine {
         rows.join("\n")
     }
 
+    /// The ruleset as `rules` prints it: the game's komi, not the preset's default.
+    fn rules_in_force(&self) -> Ruleset {
+        Ruleset {
+            komi: self.game.komi(),
+            ..*self.game.rules()
+        }
+    }
+
     fn rules(&mut self, a: &[String]) -> Reply {
         if a.is_empty() {
-            let r = self.game.rules();
-            let name = r.preset_name().unwrap_or("custom");
+            let r = self.rules_in_force();
+            let name = Ruleset {
+                komi: self.game.rules().komi,
+                ..r
+            }
+            .preset_name()
+            .unwrap_or("custom");
             return Ok(format!("{r} preset={name}"));
         }
         let mut rules = *self.game.rules();
+        let mut komi = None;
         for word in a {
             if let Some(preset) = Ruleset::preset(word) {
                 rules = preset;
             } else if word.contains('=') {
                 rules.set(word)?;
+                if word.starts_with("komi=") {
+                    komi = Some(rules.komi);
+                }
             } else {
                 return Err(format!(
                     "unknown rules preset '{word}' (presets: {})",
@@ -617,6 +633,9 @@ impl Engine {
             }
         }
         self.game.set_rules(rules);
+        if let Some(k) = komi {
+            self.game.set_komi(k);
+        }
         Ok(String::new())
     }
 
@@ -713,7 +732,7 @@ impl Engine {
         }
         rec.rules = Some(match g.rules().preset_name() {
             Some(name) => name.to_string(),
-            None => g.rules().to_string(),
+            None => self.rules_in_force().to_string(),
         });
         let start = g.start();
         let mut root = SgfNode::default();
