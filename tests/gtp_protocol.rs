@@ -70,7 +70,9 @@ fn garbage_never_panics_or_pollutes_stdout() {
     input.extend_from_slice(b"play\nplay b\nplay b Z99\nplay b A0\nplay purple A1\n");
     input.extend_from_slice(b"boardsize -1\nboardsize 99999999999999999999\nkomi inf\nkomi NaN\n");
     input.extend_from_slice(b"fixed_handicap 999999999999\ntime_settings -1 0 0\ntime_left b\n");
-    input.extend_from_slice(b"loadsgf /nonexistent\nloadsgf /dev/null\nloadsgf /\n");
+    input.extend_from_slice(
+        b"loadsgf /nonexistent\nloadsgf /dev/null\nloadsgf /\nloadsgf /dev/zero\n",
+    );
     input.extend_from_slice(b"99999999999999999999999 name\n42\nko-rule nonsense\nrules ko=\n");
     input.extend_from_slice(b"rules nonsense\nkgs-rules martian\nfinal_status_list\nis_legal\n");
     input.extend_from_slice(&[b'x'; 100_000]);

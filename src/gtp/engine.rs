@@ -650,7 +650,7 @@ impl Engine {
             ),
             None => None,
         };
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let bytes = read_record(file).map_err(|e| format!("cannot load file: {e}"))?;
         let text = String::from_utf8_lossy(&bytes);
         let record = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
         let game = self
@@ -763,6 +763,31 @@ impl Engine {
     }
 }
 
+/// Largest SGF file `loadsgf` reads.
+const MAX_SGF_BYTES: u64 = 32 << 20;
+
+/// Reads a game record: regular files only (not devices or pipes, which could block or never
+/// end), at most [`MAX_SGF_BYTES`].
+fn read_record(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(format!("'{path}' is not a regular file"));
+    }
+    if meta.len() > MAX_SGF_BYTES {
+        return Err(format!(
+            "'{path}' is larger than {} MiB",
+            MAX_SGF_BYTES >> 20
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SGF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
 /// Applies a node's AE, AB, AW to a starting position.
 fn apply_setup(board: &mut Board, node: &SgfNode) {
     for &c in &node.add_empty {
@@ -806,5 +831,113 @@ fn parse_int(text: &str) -> Result<i64, String> {
 impl From<Illegal> for String {
     fn from(i: Illegal) -> String {
         i.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn engine() -> Engine {
+        Engine::new(EngineOptions {
+            threads: 1,
+            playouts: Some(30),
+            ..EngineOptions::default()
+        })
+    }
+
+    fn run(e: &mut Engine, line: &str) -> Reply {
+        let cmd = super::super::protocol::parse(line).expect("parsable");
+        e.execute(&cmd)
+    }
+
+    #[test]
+    fn random_commands_never_panic_and_keep_the_board_sound() {
+        let args = [
+            "",
+            "b",
+            "w",
+            "B",
+            "white",
+            "x",
+            "A1",
+            "a2",
+            "B2",
+            "C3",
+            "E5",
+            "J9",
+            "T19",
+            "Z25",
+            "pass",
+            "PASS",
+            "resign",
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "9",
+            "25",
+            "26",
+            "-1",
+            "7.5",
+            "nan",
+            "1e309",
+            "dead",
+            "alive",
+            "seki",
+            "chinese",
+            "japanese",
+            "ko=fixed",
+            "suicide=all",
+            "ing-spight",
+            "spight",
+            "pass-for-ko",
+            "/nonexistent.sgf",
+        ];
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut e = engine();
+        for i in 0..6000 {
+            if i % 500 == 0 {
+                let size = [2, 3, 4, 5, 7][rng.gen_range(0..5)];
+                run(&mut e, &format!("boardsize {size}")).unwrap();
+            }
+            let name = COMMANDS[rng.gen_range(0..COMMANDS.len())];
+            if name == "quit" || name == "printsgf" {
+                continue;
+            }
+            let mut line = name.to_string();
+            for _ in 0..rng.gen_range(0..4) {
+                line.push(' ');
+                line.push_str(args[rng.gen_range(0..args.len())]);
+            }
+            let _ = run(&mut e, &line);
+            e.game()
+                .board()
+                .check_invariants()
+                .unwrap_or_else(|err| panic!("after '{line}': {err}\n{:?}", e.game().board()));
+        }
+    }
+
+    #[test]
+    fn genmove_plays_legal_moves_under_every_rule_on_tiny_boards() {
+        for (rule, _) in crate::rules::ko::KO_RULES {
+            for size in [2, 3, 4] {
+                let mut e = engine();
+                run(&mut e, &format!("boardsize {size}")).unwrap();
+                run(&mut e, &format!("ko-rule {rule}")).unwrap();
+                run(&mut e, "rules suicide=all").unwrap();
+                for i in 0..40 {
+                    let color = if i % 2 == 0 { "b" } else { "w" };
+                    let mv = run(&mut e, &format!("genmove {color}")).unwrap();
+                    assert!(!mv.is_empty());
+                    if mv == "resign" {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
