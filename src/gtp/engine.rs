@@ -335,7 +335,8 @@ impl Engine {
         self.game.moves().is_empty() && self.game.board().empty_count() == self.game.size().pow(2)
     }
 
-    fn place_handicap(&mut self, coords: &[Coord]) {
+    /// Makes `coords` the handicap stones of a new game; returns them as GTP lists them.
+    fn place_handicap(&mut self, coords: &[Coord]) -> String {
         let mut start = Board::new(self.game.size());
         for &c in coords {
             let p = start.point(c);
@@ -343,6 +344,11 @@ impl Engine {
         }
         self.game
             .set_start(start, Color::White, coords.len() as u32);
+        coords
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn handicap_count(&self, a: &[String]) -> Result<usize, String> {
@@ -360,12 +366,7 @@ impl Engine {
         }
         let coords =
             fixed_handicap(self.game.size(), n).ok_or("invalid number of stones".to_string())?;
-        self.place_handicap(&coords);
-        Ok(coords
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" "))
+        Ok(self.place_handicap(&coords))
     }
 
     fn place_free_handicap(&mut self, a: &[String]) -> Reply {
@@ -401,12 +402,7 @@ impl Engine {
                 pts
             }
         };
-        self.place_handicap(&coords);
-        Ok(coords
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" "))
+        Ok(self.place_handicap(&coords))
     }
 
     fn set_free_handicap(&mut self, a: &[String]) -> Reply {
