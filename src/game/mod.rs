@@ -252,6 +252,12 @@ impl Game {
 
     /// Makes a move known to be playable.
     fn apply(&mut self, color: Color, point: Point) {
+        if self.memory.steps().is_empty() && color != self.start_to_move {
+            // Whoever makes the first move was the player to move at the start (a record
+            // without PL whose first move is White's, or GTP play out of turn): the start
+            // stood with them to move and counts as created by the other player.
+            self.set_to_move(color);
+        }
         let before = self.board.clone();
         let mut removed = SmallVec::new();
         if point.is_pass() {

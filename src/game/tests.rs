@@ -1,5 +1,7 @@
 use super::*;
 use crate::board::Coord;
+use crate::board::Board;
+use crate::rules::ko::Past;
 use crate::rules::KoRule;
 
 fn pt(g: &Game, v: &str) -> Point {
@@ -109,4 +111,15 @@ fn spight_play_stops_on_second_pass_in_same_position() {
     assert!(!g.is_over());
     g.play(Color::Black, Point::PASS).unwrap();
     assert!(g.is_over());
+}
+
+#[test]
+fn the_first_mover_was_the_player_to_move_at_the_start() {
+    let mut g = game_with(KoRule::Situational);
+    g.play(Color::White, pt(&g, "C3")).unwrap();
+    assert_eq!(g.start_to_move(), Color::White);
+    let start = g.memory().position(Board::new(5).hash()).unwrap();
+    assert!(start.stood_with_to_move[Color::White.index()]);
+    assert!(!start.stood_with_to_move[Color::Black.index()]);
+    assert!(start.created_by[Color::Black.index()]);
 }
