@@ -6,6 +6,7 @@ use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::{Game, Illegal};
 use crate::rules::{KoRule, Ruleset};
 use crate::score;
+use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, SearchMove, SearchParams};
 use crate::sgf::{self, SgfGame, SgfNode};
 use std::sync::atomic::AtomicBool;
@@ -40,19 +41,6 @@ impl Default for EngineOptions {
             resign_threshold: 0.05,
         }
     }
-}
-
-/// Time control as the controller set it (`time_settings`, `time_left`).
-#[derive(Clone, Copy, Debug, Default)]
-struct Clock {
-    main: f64,
-    byoyomi: f64,
-    stones: u32,
-    /// Per colour: seconds and stones left, as last reported by `time_left`.
-    left: [Option<(f64, u32)>; 2],
-    /// `time_settings` was given with byo-yomi time and zero stones: no time limit.
-    unlimited: bool,
-    set: bool,
 }
 
 /// Every command the engine knows, in the order `list_commands` prints them.
@@ -94,6 +82,9 @@ pub const COMMANDS: &[&str] = &[
     "kgs-rules",
     "ko-bans",
     "ko-hot_stones",
+    "kgs-time_settings",
+    "kgs-game_over",
+    "kgs-genmove_cleanup",
 ];
 
 /// The state behind the protocol: the game, the settings, the clock.
@@ -194,6 +185,12 @@ impl Engine {
                 }
             }
             "time_settings" => self.time_settings(a),
+            "kgs-time_settings" => self.kgs_time_settings(a),
+            "kgs-game_over" => {
+                self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(String::new())
+            }
+            "kgs-genmove_cleanup" => self.genmove_cleanup(a),
             "time_left" => self.time_left(a),
             "final_score" => Ok(self.final_score()),
             "final_status_list" => self.final_status_list(a),
@@ -454,27 +451,14 @@ impl Engine {
         }
     }
 
-    /// Seconds to spend on this move under the controller's clock, keeping a safety margin.
+    /// Seconds to spend on this move under the controller's clock.
     fn clock_budget(&self, color: Color) -> Option<f64> {
-        let c = &self.clock;
-        if !c.set || c.unlimited {
-            return None;
-        }
-        let margin = 0.5;
         let area = (self.game.size() * self.game.size()) as f64;
         let played = self.game.moves().len() as f64;
+        // Own moves that may still come: a game lasts about 0.6 x area moves, never assume
+        // fewer than area / 20 of ours remain.
         let moves_left = ((area * 0.6 - played) / 2.0).max(area / 20.0).max(5.0);
-        let (left, stones) = c.left[color.index()].unwrap_or((c.main, 0));
-        let t = if stones > 0 {
-            // In byo-yomi: share the period among the stones still to play in it.
-            (left - margin) / stones as f64
-        } else if c.byoyomi > 0.0 && c.stones > 0 {
-            // Main time left, then byo-yomi: the main time spread, plus a part of a period.
-            (left / moves_left).max((c.byoyomi - margin) / c.stones as f64)
-        } else {
-            (left - margin) / moves_left
-        };
-        Some(t.max(0.05))
+        self.clock.budget(color.index(), moves_left)
     }
 
     fn genmove(&mut self, a: &[String], play: bool) -> Reply {
@@ -508,13 +492,57 @@ impl Engine {
         let main = parse_int(&a[0])?;
         let byo = parse_int(&a[1])?;
         let stones = parse_int(&a[2])?;
+        self.clock = Clock::from_gtp(main as f64, byo as f64, stones as u32);
+        Ok(String::new())
+    }
+
+    /// KGS's `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS |
+    /// canadian MAIN PERIOD STONES`.
+    fn kgs_time_settings(&mut self, a: &[String]) -> Reply {
+        let kind = a.first().ok_or_else(|| syntax("expected a time system"))?;
+        let nums = a[1..]
+            .iter()
+            .map(|x| parse_int(x))
+            .collect::<Result<Vec<i64>, String>>()?;
+        let want = |n: usize| -> Result<(), String> {
+            if nums.len() == n {
+                Ok(())
+            } else {
+                Err(syntax(format!("{kind} takes {n} numbers")))
+            }
+        };
+        let system = match kind.as_str() {
+            "none" => {
+                want(0)?;
+                TimeSystem::None
+            }
+            "absolute" => {
+                want(1)?;
+                TimeSystem::Absolute {
+                    main: nums[0] as f64,
+                }
+            }
+            "byoyomi" => {
+                want(3)?;
+                TimeSystem::Byoyomi {
+                    main: nums[0] as f64,
+                    period: nums[1] as f64,
+                    periods: nums[2] as u32,
+                }
+            }
+            "canadian" => {
+                want(3)?;
+                TimeSystem::Canadian {
+                    main: nums[0] as f64,
+                    period: nums[1] as f64,
+                    stones: nums[2] as u32,
+                }
+            }
+            other => return Err(syntax(format!("unknown time system '{other}'"))),
+        };
         self.clock = Clock {
-            main: main as f64,
-            byoyomi: byo as f64,
-            stones: stones as u32,
+            system,
             left: [None, None],
-            unlimited: byo > 0 && stones == 0,
-            set: true,
         };
         Ok(String::new())
     }
@@ -526,12 +554,53 @@ impl Engine {
         let color = parse_color(a.first())?;
         let time = parse_int(&a[1])?;
         let stones = parse_int(&a[2])?;
-        self.clock.left[color.index()] = Some((time as f64, stones as u32));
-        if !self.clock.set {
-            self.clock.set = true;
-            self.clock.main = time as f64;
+        if self.clock.system == TimeSystem::None {
+            // A controller that reports time without settings: treat it as absolute time.
+            self.clock.system = TimeSystem::Absolute { main: time as f64 };
         }
+        self.clock.report(color.index(), time as f64, stones as u32);
         Ok(String::new())
+    }
+
+    /// `kgs-genmove_cleanup`: while stones the engine judges dead remain for the opponent,
+    /// play against them (KGS's cleanup phase: they must be captured, not argued about);
+    /// otherwise an ordinary genmove. Never passes while such stones remain.
+    fn genmove_cleanup(&mut self, a: &[String]) -> Reply {
+        let color = parse_color(a.first())?;
+        match self.cleanup_play(color) {
+            Some(point) => {
+                self.game
+                    .play(color, point)
+                    .map_err(|e| format!("internal error: cleanup chose an illegal move ({e})"))?;
+                Ok(self.game.board().vertex(point))
+            }
+            None => self.genmove(a, true),
+        }
+    }
+
+    /// A legal play that takes a liberty from a dead opponent string, preferring captures
+    /// and strings with few liberties; `None` when no dead opponent stone remains.
+    fn cleanup_play(&self, color: Color) -> Option<Point> {
+        let board = self.game.board();
+        let opponent = color.opponent();
+        let dead: Vec<Point> = self
+            .dead_stones()
+            .into_iter()
+            .filter(|&p| board.cell(p).color() == Some(opponent))
+            .collect();
+        let mut best: Option<(usize, Point)> = None;
+        for &stone in &dead {
+            for lib in board.liberties(stone, 64) {
+                if !self.game.is_legal(color, lib) || board.is_eye(lib, color) {
+                    continue;
+                }
+                let libs = board.liberties(stone, 64).len();
+                if best.is_none_or(|(n, _)| libs < n) {
+                    best = Some((libs, lib));
+                }
+            }
+        }
+        best.map(|(_, p)| p)
     }
 
     fn dead_stones(&self) -> Vec<Point> {

@@ -22,6 +22,7 @@
 
 pub mod playout;
 pub mod rng;
+pub mod time;
 mod tree;
 
 use crate::board::{Color, Point};
