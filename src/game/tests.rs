@@ -1,6 +1,6 @@
 use super::*;
-use crate::board::Coord;
 use crate::board::Board;
+use crate::board::Coord;
 use crate::rules::ko::Past;
 use crate::rules::KoRule;
 
