@@ -9,6 +9,7 @@ pub mod bench;
 pub mod board;
 pub mod game;
 pub mod gtp;
+pub mod ko_types;
 pub mod regress;
 pub mod rules;
 pub mod score;

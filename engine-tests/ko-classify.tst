@@ -1,0 +1,83 @@
+# ko-classify: types of basic ko (issue 6; docs/ko-types.md). The positions are 9x9 setups in
+# ko-classify/*.sgf; their answers are justified move by move in src/ko_types/tests.rs.
+# Answer lines of ko-classify_detail: COLOR ROLE TARGET yes MOVE|no|unknown.
+
+# No ko on an empty board: an empty list, and errors for a vertex.
+boardsize 9
+clear_board
+10 ko-classify
+#? []
+
+11 ko-classify E5
+#? [no basic ko at E5]*
+
+12 ko-classify_detail E5
+#? [no basic ko at E5]*
+
+13 ko-classify Z99
+#? [syntax error.*]*
+
+# External fighting ko: a dame ko between two unconditionally alive walls. Each player
+# connects and lives on the ko; neither can capture the other's wall, which is in the locale.
+20 loadsgf ko-classify/external-fighting.sgf
+#? [black]
+
+21 ko-classify
+#? [E5 D5 open=B type=fighting location=external closed-killers=B,W strong-killers=none]
+
+22 ko-classify D5
+#? [E5 D5 open=B type=fighting location=external closed-killers=B,W strong-killers=none]
+
+23 ko-classify_detail E5
+#? [B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\nW open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no]
+
+24 ko-classify C5
+#? [no basic ko at C5]*
+
+# Internal fighting ko: White D9-D8-E8 and Black F8-G8-G9 race, and the ko decides.
+30 loadsgf ko-classify/internal-fighting.sgf
+#? [black]
+
+31 ko-classify
+#? [F9 E9 open=W type=fighting location=internal closed-killers=B,W strong-killers=B,W]
+
+32 ko-classify_detail F9
+#? [B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\nW open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7]
+
+# Internal dead ko: White's stones around the ko cannot live; Black lives on the locale too.
+40 loadsgf ko-classify/internal-dead.sgf
+#? [black]
+
+41 ko-classify
+#? [E9 D9 open=B type=dead-ko location=internal closed-killers=B strong-killers=B]
+
+42 ko-classify_detail D9
+#? [B open ko yes E9\nB open locale no\nB closed ko yes F8\nB closed locale yes F8\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no]
+
+# External dead ko: Black kills on the ko but cannot own the whole locale.
+50 loadsgf ko-classify/external-dead.sgf
+#? [black]
+
+51 ko-classify
+#? [E9 D9 open=B type=dead-ko location=external closed-killers=B strong-killers=none]
+
+52 ko-classify_detail E9
+#? [B open ko yes E9\nB open locale no\nB closed ko yes F8\nB closed locale no\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no]
+
+# Double disturbing death: only Black as the closed player kills; Black as the open player
+# cannot, so it is not a dead ko.
+60 loadsgf ko-classify/double-disturbing-death.sgf
+#? [black]
+
+61 ko-classify
+#? [F9 E9 open=W type=disturbing-death location=internal closed-killers=B strong-killers=B]
+
+62 ko-classify_detail E9
+#? [B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no]
+
+# Playing the ko capture flips who is open; the type does not change.
+63 play w F9
+#? []
+
+64 ko-classify
+#? [E9 F9 open=B type=disturbing-death location=internal closed-killers=B strong-killers=B]

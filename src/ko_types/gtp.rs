@@ -1,0 +1,85 @@
+//! The GTP commands of the ko classification: `ko-classify`, `ko-classify VERTEX` and
+//! `ko-classify_detail VERTEX`. The engine's dispatcher calls [`command`] first and falls
+//! through when it returns `None`.
+
+use super::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
+use crate::board::{Board, Color, Coord, Point};
+use crate::game::Game;
+
+/// The command names answered here.
+pub const COMMANDS: &[&str] = &["ko-classify", "ko-classify_detail"];
+
+/// Answers `ko-classify`, `ko-classify VERTEX` and `ko-classify_detail VERTEX`; `None` for
+/// any other command name.
+pub fn command(game: &Game, name: &str, args: &[String]) -> Option<Result<String, String>> {
+    let board = game.board();
+    match name {
+        "ko-classify" => Some(match args.first() {
+            None => Ok(classify_all(board)
+                .iter()
+                .map(|r| report_line(board, r))
+                .collect::<Vec<_>>()
+                .join("\n")),
+            Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify(board, ko))),
+        }),
+        "ko-classify_detail" => Some(match args.first() {
+            None => Err("syntax error: ko-classify_detail needs a vertex".into()),
+            Some(v) => ko_for(board, v).map(|ko| detail(board, &answer_all(board, ko))),
+        }),
+        _ => None,
+    }
+}
+
+fn ko_for(board: &Board, text: &str) -> Result<super::BasicKo, String> {
+    let c = Coord::parse_gtp(text, board.size()).map_err(|e| format!("syntax error: {e}"))?;
+    let p = board.point(c);
+    ko_at(board, p).ok_or_else(|| format!("no basic ko at {}", board.vertex(p)))
+}
+
+fn colors(list: &[Color]) -> String {
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.iter()
+            .map(|c| c.letter().to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// One line of `ko-classify`: `P Q open=.. type=.. location=.. closed-killers=..
+/// strong-killers=..` with P the capturing point and Q the capturable stone.
+pub fn report_line(board: &Board, r: &KoReport) -> String {
+    format!(
+        "{} {} open={} type={} location={} closed-killers={} strong-killers={}",
+        board.vertex(r.ko.empty),
+        board.vertex(r.ko.stone),
+        r.ko.open.letter(),
+        r.ko_type.name(),
+        r.location.name(),
+        colors(&r.closed_killers),
+        colors(&r.strong_killers)
+    )
+}
+
+/// The eight lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`.
+pub fn detail(board: &Board, answers: &super::KoAnswers) -> String {
+    let mut lines = Vec::new();
+    for z in Color::BOTH {
+        for (role, rname) in [(Role::Open, "open"), (Role::Closed, "closed")] {
+            for (target, tname) in [(Target::Ko, "ko"), (Target::Locale, "locale")] {
+                let a = match answers.get(z, role, target) {
+                    Answer::Yes(m) => format!("yes {}", move_name(board, m)),
+                    Answer::No => "no".into(),
+                    Answer::Unknown => "unknown".into(),
+                };
+                lines.push(format!("{} {rname} {tname} {a}", z.letter()));
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+fn move_name(board: &Board, m: Point) -> String {
+    board.vertex(m)
+}

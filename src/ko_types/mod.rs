@@ -1,0 +1,601 @@
+//! Types of basic ko (issue 6): finding basic kos on a board and classifying each one as
+//! fighting, disturbing-death, dead-ko or disturbing-life, internal or external, after
+//! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types.md` has
+//! the engine's definitions and the approximations made here.
+//!
+//! The work is done by a bounded AND-OR search ([`solver`]) over the ko's *region*: the ko's
+//! points, the strings touching them and their liberties, grown through every string that is
+//! not unconditionally alive (Benson) on the whole board. Outside stones are walls treated as
+//! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
+//! `Unknown` when the region or the search budget is too large.
+
+pub mod gtp;
+mod solver;
+
+use crate::board::{Board, Cell, Color, Point};
+use smallvec::SmallVec;
+
+/// Most points a ko's region may hold before the classification gives up (`unknown`).
+pub const MAX_REGION_POINTS: usize = 40;
+/// Most empty points a ko's region may hold before the classification gives up.
+pub const MAX_REGION_EMPTY: usize = 14;
+/// Search nodes one question may visit before its answer becomes `Unknown`.
+pub const NODE_BUDGET: usize = 100_000;
+/// Longest line of play (moves, passes included) the search follows.
+pub const MAX_DEPTH: usize = 40;
+
+/// A basic ko in its usual shape: a single stone of the closed player on `stone`, whose only
+/// liberty is `empty`; the open player's play on `empty` captures it and leaves a single stone
+/// whose only liberty is `stone`, and the recapture there recreates the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BasicKo {
+    /// The empty point where the open player captures.
+    pub empty: Point,
+    /// The closed player's stone, capturable on `empty`.
+    pub stone: Point,
+    /// The player who may make the ko capture in this position.
+    pub open: Color,
+}
+
+impl BasicKo {
+    /// The player for whom the ko is closed (who owns the stone on `stone`).
+    pub fn closed(&self) -> Color {
+        self.open.opponent()
+    }
+
+    /// True when `p` is one of the ko's two points.
+    pub fn contains(&self, p: Point) -> bool {
+        p == self.empty || p == self.stone
+    }
+}
+
+/// The three-valued answer to one question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The player can virtual-force the goal; the point is the first move of a forcing line
+    /// (`Point::PASS` for a pass; the goal may already hold, then the move is a pass too).
+    Yes(Point),
+    /// The player cannot.
+    No,
+    /// The region bound, depth bound or node budget was hit.
+    Unknown,
+}
+
+impl Answer {
+    /// `Some(true)` for yes, `Some(false)` for no, `None` for unknown.
+    pub fn known(self) -> Option<bool> {
+        match self {
+            Answer::Yes(_) => Some(true),
+            Answer::No => Some(false),
+            Answer::Unknown => None,
+        }
+    }
+}
+
+/// Which role the player moving first takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The player may make the ko capture now.
+    Open,
+    /// The ko is closed for the player: the opponent may capture.
+    Closed,
+}
+
+/// Where the player wants uncapturable life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The ko's two points.
+    Ko,
+    /// The ko's points and their neighbours.
+    Locale,
+}
+
+/// The eight answers for one ko: per player, role and target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KoAnswers {
+    /// Indexed `[color.index()][role][target]`, role 0 = open, 1 = closed; target 0 = ko,
+    /// 1 = locale.
+    pub table: [[[Answer; 2]; 2]; 2],
+}
+
+impl KoAnswers {
+    /// The answer for `color` moving first in `role`, aiming at `target`.
+    pub fn get(&self, color: Color, role: Role, target: Target) -> Answer {
+        self.table[color.index()][role as usize][target as usize]
+    }
+}
+
+/// The kind of a basic ko.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoType {
+    /// Both players are closed killers.
+    Fighting,
+    /// Exactly one player is a closed killer (and the ko is not a dead ko).
+    DisturbingDeath,
+    /// A disturbing death where the killer, open or closed, can virtual-force uncapturable
+    /// life on the ko while the other player, open or closed, cannot.
+    DeadKo,
+    /// No player is a closed killer.
+    DisturbingLife,
+    /// Some answer needed is unknown.
+    Unknown,
+}
+
+impl KoType {
+    /// The GTP spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            KoType::Fighting => "fighting",
+            KoType::DisturbingDeath => "disturbing-death",
+            KoType::DeadKo => "dead-ko",
+            KoType::DisturbingLife => "disturbing-life",
+            KoType::Unknown => "unknown",
+        }
+    }
+}
+
+/// Internal or external.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// Every closed killer is a strong killer.
+    Internal,
+    /// Some closed killer is not a strong killer.
+    External,
+    /// Some answer needed is unknown.
+    Unknown,
+}
+
+impl Location {
+    /// The GTP spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Location::Internal => "internal",
+            Location::External => "external",
+            Location::Unknown => "unknown",
+        }
+    }
+}
+
+/// One classified basic ko.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KoReport {
+    /// The ko's shape: points and open player.
+    pub ko: BasicKo,
+    /// The ko's type.
+    pub ko_type: KoType,
+    /// Internal or external.
+    pub location: Location,
+    /// The closed killers (Black first); only players answered yes.
+    pub closed_killers: Vec<Color>,
+    /// The strong killers (Black first); only players answered yes.
+    pub strong_killers: Vec<Color>,
+    /// The eight answers the classification rests on.
+    pub answers: KoAnswers,
+}
+
+/// Every basic ko on the board, in point order of the capturing point.
+pub fn find_kos(board: &Board) -> Vec<BasicKo> {
+    let mut out = Vec::new();
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        for open in Color::BOTH {
+            if let Some(stone) = ko_capture(board, p, open) {
+                out.push(BasicKo {
+                    empty: p,
+                    stone,
+                    open,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// If `color` playing on the empty point `p` is a basic ko capture, the captured point.
+fn ko_capture(board: &Board, p: Point, color: Color) -> Option<Point> {
+    let opp = Cell::stone(color.opponent());
+    let victim = board
+        .neighbours(p)
+        .into_iter()
+        .find(|&n| board.cell(n) == opp && board.string_size(n) == 1 && board.in_atari(n))?;
+    let mut b = board.clone();
+    b.clear_ko();
+    b.play(p, color);
+    match b.ko() {
+        Some((k, banned)) if k == victim && banned == color.opponent() => Some(victim),
+        _ => None,
+    }
+}
+
+/// The basic ko that has `p` as one of its points, if any.
+pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
+    find_kos(board).into_iter().find(|k| k.contains(p))
+}
+
+/// Finds and classifies every basic ko on the board.
+pub fn classify_all(board: &Board) -> Vec<KoReport> {
+    find_kos(board)
+        .into_iter()
+        .map(|k| classify(board, k))
+        .collect()
+}
+
+/// Classifies one basic ko (found by [`find_kos`] on this board).
+pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
+    let report = report_from_answers(ko, answer_all(board, ko));
+    tracing::debug!(
+        ko = %board.vertex(ko.empty),
+        ty = report.ko_type.name(),
+        loc = report.location.name(),
+        "ko classified"
+    );
+    report
+}
+
+/// The type, location and killers that the eight answers imply (the definitions of
+/// `docs/ko-types.md`, with unknown answers making the type or location unknown).
+pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
+    let mut closed_killers = Vec::new();
+    let mut strong_killers = Vec::new();
+    let mut unknown_killer = false;
+    let mut unknown_strong = false;
+    for z in Color::BOTH {
+        match answers.get(z, Role::Closed, Target::Ko).known() {
+            Some(true) => closed_killers.push(z),
+            Some(false) => {}
+            None => unknown_killer = true,
+        }
+        match answers.get(z, Role::Closed, Target::Locale).known() {
+            Some(true) => strong_killers.push(z),
+            Some(false) => {}
+            None => unknown_strong = true,
+        }
+    }
+    let ko_type = if unknown_killer {
+        KoType::Unknown
+    } else {
+        match closed_killers.len() {
+            2 => KoType::Fighting,
+            0 => KoType::DisturbingLife,
+            _ => {
+                let z = closed_killers[0];
+                let o = z.opponent();
+                let yes = |c, r| answers.get(c, r, Target::Ko).known();
+                let dead = [
+                    yes(z, Role::Open),
+                    yes(z, Role::Closed),
+                    yes(o, Role::Open).map(|v| !v),
+                    yes(o, Role::Closed).map(|v| !v),
+                ];
+                if dead.contains(&None) {
+                    KoType::Unknown
+                } else if dead.iter().all(|v| *v == Some(true)) {
+                    KoType::DeadKo
+                } else {
+                    KoType::DisturbingDeath
+                }
+            }
+        }
+    };
+    let location = if unknown_killer {
+        Location::Unknown
+    } else if closed_killers
+        .iter()
+        .any(|z| answers.get(*z, Role::Closed, Target::Locale) == Answer::No)
+    {
+        Location::External
+    } else if unknown_strong
+        && closed_killers
+            .iter()
+            .any(|z| answers.get(*z, Role::Closed, Target::Locale) == Answer::Unknown)
+    {
+        Location::Unknown
+    } else {
+        Location::Internal
+    };
+    KoReport {
+        ko,
+        ko_type,
+        location,
+        closed_killers,
+        strong_killers,
+        answers,
+    }
+}
+
+/// The eight answers for one ko. The board is taken as it stands for the open player's open
+/// role and the closed player's closed role; for the other two roles the open player first
+/// makes the ko capture (the *flipped* position), after which the ko is open for the other
+/// player. In every role the player named moves first.
+pub fn answer_all(board: &Board, ko: BasicKo) -> KoAnswers {
+    let mut table = [[[Answer::Unknown; 2]; 2]; 2];
+    for z in Color::BOTH {
+        for role in [Role::Open, Role::Closed] {
+            let pos = role_start(board, ko, z, role);
+            for target in [Target::Ko, Target::Locale] {
+                table[z.index()][role as usize][target as usize] =
+                    solver::virtual_force(&pos, ko, z, target);
+            }
+        }
+    }
+    KoAnswers { table }
+}
+
+/// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for
+/// how the roles' start positions are made): Z's winning moves against the opponent's most
+/// stubborn replies; empty when Z cannot virtual-force the goal or the search is cut off.
+pub fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
+    solver::forcing_line(start, ko, z, target)
+}
+
+/// The position a role starts from: the board as it stands when `z` is the open player in
+/// the open role or the closed player in the closed role, otherwise the board after the open
+/// player's ko capture. Simple-ko bans are cleared; `z` moves first.
+pub fn role_start(board: &Board, ko: BasicKo, z: Color, role: Role) -> Board {
+    let mut start = board.clone();
+    start.clear_ko();
+    if (z == ko.open) != (role == Role::Open) {
+        start.play(ko.empty, ko.open);
+        start.clear_ko();
+    }
+    start
+}
+
+/// The points a target asks about: the ko's two points, or those and their neighbours.
+pub fn target_points(board: &Board, ko: BasicKo, target: Target) -> Vec<Point> {
+    let mut out = vec![ko.empty, ko.stone];
+    if target == Target::Locale {
+        for k in [ko.empty, ko.stone] {
+            for n in board.neighbours(k) {
+                if board.on_board(n) && !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when `point` is one of the two empty points of a two-eye-formation of `color`: one or
+/// more `color` strings and exactly two empty points, each string adjacent to both points and
+/// to no other empty point, each point adjacent only to those strings.
+pub fn is_on_two_eye_formation(board: &Board, color: Color, point: Point) -> bool {
+    two_eye_partner(board, color, point).is_some()
+}
+
+/// The other point of the two-eye-formation of `color` that has `point`, if any.
+pub fn two_eye_partner(board: &Board, color: Color, point: Point) -> Option<Point> {
+    if !board.on_board(point) || board.cell(point) != Cell::Empty {
+        return None;
+    }
+    let own = Cell::stone(color);
+    let heads = |x: Point| -> Option<SmallVec<[Point; 4]>> {
+        let mut hs: SmallVec<[Point; 4]> = SmallVec::new();
+        for n in board.neighbours(x) {
+            match board.cell(n) {
+                Cell::OffBoard => {}
+                c if c == own => {
+                    let h = board.string_head(n);
+                    if !hs.contains(&h) {
+                        hs.push(h);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        hs.sort();
+        (!hs.is_empty()).then_some(hs)
+    };
+    let strings = heads(point)?;
+    let mut other = None;
+    for &h in &strings {
+        let libs = board.liberties(h, 3);
+        if libs.len() != 2 || !libs.contains(&point) {
+            return None;
+        }
+        let o = if libs[0] == point { libs[1] } else { libs[0] };
+        match other {
+            None => other = Some(o),
+            Some(x) if x == o => {}
+            _ => return None,
+        }
+    }
+    let other = other?;
+    (heads(other)? == strings).then_some(other)
+}
+
+/// Benson's unconditional life for `color` on the whole board: `alive[p]` is true for every
+/// stone of `color` on `p` whose string cannot be captured even if `color` always passes.
+pub fn benson_alive(board: &Board, color: Color) -> Vec<bool> {
+    let n = crate::board::MAX_POINTS;
+    let own = Cell::stone(color);
+    // Label the regions: maximal connected sets of points that are not `color` stones.
+    let mut region = vec![usize::MAX; n];
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own || region[p.index()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let mut pts = vec![p];
+        region[p.index()] = id;
+        let mut i = 0;
+        while i < pts.len() {
+            let x = pts[i];
+            i += 1;
+            for m in board.neighbours(x) {
+                let c = board.cell(m);
+                if c != Cell::OffBoard && c != own && region[m.index()] == usize::MAX {
+                    region[m.index()] = id;
+                    pts.push(m);
+                }
+            }
+        }
+        regions.push(pts);
+    }
+    // Chains bordering each region, and the chains each region is vital to.
+    let mut chains: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.cell(p) == own && board.string_head(p) == p {
+            chains.push(p);
+        }
+    }
+    let mut borders: Vec<Vec<Point>> = Vec::with_capacity(regions.len());
+    let mut vital: Vec<Vec<Point>> = Vec::with_capacity(regions.len());
+    for pts in &regions {
+        let mut b: Vec<Point> = Vec::new();
+        for &x in pts {
+            for m in board.neighbours(x) {
+                if board.cell(m) == own {
+                    let h = board.string_head(m);
+                    if !b.contains(&h) {
+                        b.push(h);
+                    }
+                }
+            }
+        }
+        let v = b
+            .iter()
+            .copied()
+            .filter(|&h| {
+                pts.iter().all(|&x| {
+                    board.cell(x) != Cell::Empty
+                        || board
+                            .neighbours(x)
+                            .iter()
+                            .any(|&m| board.cell(m) == own && board.string_head(m) == h)
+                })
+            })
+            .collect();
+        borders.push(b);
+        vital.push(v);
+    }
+    let mut chain_alive: Vec<bool> = vec![true; chains.len()];
+    let mut region_alive: Vec<bool> = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for (ci, &h) in chains.iter().enumerate() {
+            if !chain_alive[ci] {
+                continue;
+            }
+            let count = (0..regions.len())
+                .filter(|&r| region_alive[r] && vital[r].contains(&h))
+                .count();
+            if count < 2 {
+                chain_alive[ci] = false;
+                changed = true;
+            }
+        }
+        for r in 0..regions.len() {
+            if region_alive[r]
+                && borders[r]
+                    .iter()
+                    .any(|h| !chain_alive[chains.iter().position(|c| c == h).unwrap()])
+            {
+                region_alive[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut alive = vec![false; n];
+    for (ci, &h) in chains.iter().enumerate() {
+        if chain_alive[ci] {
+            for s in board.string_stones(h) {
+                alive[s.index()] = true;
+            }
+        }
+    }
+    alive
+}
+
+/// True when `color` has uncapturable life on every point of `points`: each is a `color`
+/// stone of a string that is unconditionally alive (Benson, whole board), or one of the two
+/// empty points of a `color` two-eye-formation.
+pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> bool {
+    let own = Cell::stone(color);
+    let mut need_benson = false;
+    for &p in points {
+        match board.cell(p) {
+            c if c == own => need_benson = true,
+            Cell::Empty => {
+                if !is_on_two_eye_formation(board, color, p) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    if !need_benson {
+        return true;
+    }
+    let alive = benson_alive(board, color);
+    points
+        .iter()
+        .all(|&p| board.cell(p) != own || alive[p.index()])
+}
+
+/// The ko's region on `board`: the ko's points, then repeatedly every string touching a
+/// region point and every liberty of a region string, except strings that are unconditionally
+/// alive (Benson) on the whole board, which stay outside as walls. `None` when it grows past
+/// [`MAX_REGION_POINTS`] points or [`MAX_REGION_EMPTY`] empty points.
+pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
+    let alive_b = benson_alive(board, Color::Black);
+    let alive_w = benson_alive(board, Color::White);
+    let alive = |p: Point| match board.cell(p) {
+        Cell::Black => alive_b[p.index()],
+        Cell::White => alive_w[p.index()],
+        _ => false,
+    };
+    let mut inside = vec![false; crate::board::MAX_POINTS];
+    let mut pts = vec![ko.empty, ko.stone];
+    inside[ko.empty.index()] = true;
+    inside[ko.stone.index()] = true;
+    let mut i = 0;
+    while i < pts.len() {
+        let x = pts[i];
+        i += 1;
+        let stone = board.cell(x).color().is_some();
+        let mut add = |m: Point, pts: &mut Vec<Point>| {
+            if !inside[m.index()] {
+                inside[m.index()] = true;
+                pts.push(m);
+            }
+        };
+        if stone {
+            for s in board.string_stones(x) {
+                add(s, &mut pts);
+            }
+        }
+        for m in board.neighbours(x) {
+            match board.cell(m) {
+                Cell::OffBoard => {}
+                Cell::Empty => {
+                    if stone {
+                        add(m, &mut pts);
+                    }
+                }
+                _ => {
+                    if !alive(m) {
+                        add(m, &mut pts);
+                    }
+                }
+            }
+        }
+        if pts.len() > MAX_REGION_POINTS {
+            return None;
+        }
+    }
+    let empties = pts
+        .iter()
+        .filter(|&&p| board.cell(p) == Cell::Empty)
+        .count();
+    (empties <= MAX_REGION_EMPTY).then_some(pts)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,438 @@
+//! Unit tests: positions from ASCII diagrams.
+
+use super::*;
+use crate::board::Coord;
+
+/// A board from rows written top to bottom: `X` black, `O` white, `.` empty.
+pub(super) fn diagram(rows: &[&str]) -> Board {
+    let n = rows.len();
+    let mut b = Board::new(n);
+    for (i, row) in rows.iter().enumerate() {
+        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(cells.len(), n, "row {i}");
+        for (col, ch) in cells.into_iter().enumerate() {
+            let p = b.point(Coord::new(col, n - 1 - i));
+            match ch {
+                'X' => b.place_setup(p, Color::Black),
+                'O' => b.place_setup(p, Color::White),
+                _ => {}
+            }
+        }
+    }
+    b.check_invariants().unwrap();
+    b
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    b.point(Coord::parse_gtp(v, b.size()).unwrap())
+}
+
+fn show(b: &Board, r: &KoReport) -> String {
+    format!("{}\n{}", gtp::report_line(b, r), gtp::detail(b, &r.answers))
+}
+
+/// The fixed lower six rows of the 9x9 test boards: a Black wall on the left and a White wall
+/// on the right, both unconditionally alive (eyes on the A and J columns).
+const LOWER: [&str; 6] = [
+    ". X X X X O O O .",
+    "X X X X O O O O O",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    "X X X X O O O O O",
+    ". X X X O O O O .",
+];
+
+/// A 9x9 board: the three given top rows over [`LOWER`].
+pub(super) fn band(top: [&str; 3]) -> Board {
+    let rows: Vec<&str> = top.iter().copied().chain(LOWER.iter().copied()).collect();
+    diagram(&rows)
+}
+
+const POSITIONS: &[(&str, [&str; 3])] = &[
+    (
+        "internal-fighting",
+        [
+            ". X X O X . X O .",
+            ". X X O O X X O .",
+            "X X X . . . . O O",
+        ],
+    ),
+    (
+        "internal-dead",
+        [
+            ". X X O . O X O .",
+            ". X X X O . . O .",
+            "X X X . X . . O O",
+        ],
+    ),
+    (
+        "external-dead",
+        [
+            ". X X O . O X O .",
+            ". X X X O . X O .",
+            "X X X . . . . O O",
+        ],
+    ),
+    (
+        "double-disturbing-death",
+        [
+            ". X X O X . X O .",
+            ". X X . O X . O .",
+            "X X X . X . . O O",
+        ],
+    ),
+];
+
+/// A dame ko between two unconditionally alive walls.
+const EXTERNAL_FIGHTING: &[&str] = &[
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    "X X X O . O O O O",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+    ". X X X O O O O .",
+];
+
+#[test]
+fn finds_the_dame_ko_and_its_roles() {
+    let b = diagram(EXTERNAL_FIGHTING);
+    let kos = find_kos(&b);
+    assert_eq!(
+        kos,
+        vec![BasicKo {
+            empty: pt(&b, "E5"),
+            stone: pt(&b, "D5"),
+            open: Color::Black
+        }]
+    );
+    assert_eq!(ko_at(&b, pt(&b, "D5")), Some(kos[0]));
+    assert_eq!(ko_at(&b, pt(&b, "C5")), None);
+    // The flipped start: Black has captured on E5.
+    let flipped = role_start(&b, kos[0], Color::White, Role::Open);
+    assert_eq!(flipped.cell(pt(&b, "E5")), Cell::Black);
+    assert_eq!(flipped.cell(pt(&b, "D5")), Cell::Empty);
+    assert_eq!(flipped.ko(), None);
+    assert_eq!(role_start(&b, kos[0], Color::Black, Role::Open), {
+        let mut c = b.clone();
+        c.clear_ko();
+        c
+    });
+    // Region: the walls are Benson-alive, so only the ko's two points.
+    let mut r = region(&b, kos[0]).unwrap();
+    r.sort();
+    let mut want = vec![pt(&b, "E5"), pt(&b, "D5")];
+    want.sort();
+    assert_eq!(r, want);
+    assert_eq!(target_points(&b, kos[0], Target::Locale).len(), 8);
+}
+
+#[test]
+fn no_ko_when_the_capture_takes_two_stones_or_makes_a_string() {
+    // Black on B1 would capture three stones: not a basic ko.
+    let b = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        ". X . . .",
+        "X O X . .",
+        "O . O X .",
+    ]);
+    assert!(find_kos(&b).is_empty(), "{b:?}");
+    // Capturing on C1 joins the B2 stone: the capturing stone is not single.
+    let b = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        ". . . . .",
+        ". O O . .",
+        "O X . X .",
+    ]);
+    assert!(find_kos(&b).is_empty(), "{b:?}");
+}
+
+#[test]
+fn two_eye_formations() {
+    // A Black string whose only liberties are A1 and C1.
+    let b = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "O O O O O",
+        "X X X X O",
+        ". X . X O",
+    ]);
+    for v in ["A1", "C1"] {
+        assert!(is_on_two_eye_formation(&b, Color::Black, pt(&b, v)), "{v}");
+        assert!(!is_on_two_eye_formation(&b, Color::White, pt(&b, v)), "{v}");
+    }
+    assert_eq!(
+        two_eye_partner(&b, Color::Black, pt(&b, "A1")),
+        Some(pt(&b, "C1"))
+    );
+    assert!(!is_on_two_eye_formation(&b, Color::Black, pt(&b, "A4")));
+    assert!(has_uncapturable_life(
+        &b,
+        Color::Black,
+        &[pt(&b, "A1"), pt(&b, "B2"), pt(&b, "C1")]
+    ));
+    // With an outside liberty on E2 the string has three: no formation.
+    let b2 = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "O O O O O",
+        "X X X X .",
+        ". X . X O",
+    ]);
+    assert!(!is_on_two_eye_formation(&b2, Color::Black, pt(&b2, "A1")));
+}
+
+#[test]
+fn benson_and_uncapturable_life() {
+    let b = diagram(EXTERNAL_FIGHTING);
+    let black = benson_alive(&b, Color::Black);
+    let white = benson_alive(&b, Color::White);
+    assert!(black[pt(&b, "C5").index()]);
+    assert!(white[pt(&b, "E6").index()]);
+    // The white stone in the ko is not alive.
+    assert!(!white[pt(&b, "D5").index()]);
+    assert!(!has_uncapturable_life(
+        &b,
+        Color::Black,
+        &[pt(&b, "C5"), pt(&b, "A9")]
+    ));
+    assert!(has_uncapturable_life(
+        &b,
+        Color::Black,
+        &[pt(&b, "C5"), pt(&b, "D4")]
+    ));
+    assert!(!has_uncapturable_life(&b, Color::White, &[pt(&b, "D5")]));
+    // A one-eyed string is not alive.
+    let one = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "X X X . .",
+        ". X X . .",
+        ". . X . .",
+    ]);
+    assert!(!benson_alive(&one, Color::Black)[pt(&one, "B2").index()]);
+}
+
+fn expect(b: &Board, ty: KoType, loc: Location, closed: &[Color], strong: &[Color]) -> KoReport {
+    let t = std::time::Instant::now();
+    let reports = classify_all(b);
+    assert!(t.elapsed().as_millis() < 1000, "too slow");
+    assert_eq!(reports.len(), 1, "{b:?}");
+    let r = reports.into_iter().next().unwrap();
+    let text = show(b, &r);
+    assert_eq!(r.ko_type, ty, "{text}");
+    assert_eq!(r.location, loc, "{text}");
+    assert_eq!(r.closed_killers, closed, "{text}");
+    assert_eq!(r.strong_killers, strong, "{text}");
+    r
+}
+
+fn answers(b: &Board, r: &KoReport) -> String {
+    gtp::detail(b, &r.answers)
+}
+
+// Lines below are those `forcing_line` prints (Z's winning moves against the replies that cost
+// the search most); `-` is a pass.
+
+/// External fighting ko: E5/D5 is a dame ko between the two Benson-alive walls.
+/// - B open: E5 (captures D5), W - (may not retake), B D5 connects: E5 and D5 join the alive
+///   Black wall. W closed (the same board, White first): W E5 connects into the White wall.
+/// - B closed (after B's capture on E5): B D5 connects at once; W open (same board): W D5
+///   retakes, B -, W E5 connects.
+/// - Locale, for either player: the locale holds the other wall's stones (C5, D4, D6 for White;
+///   E4, E6, F5 for Black), alive by Benson: never capturable, so every locale answer is no.
+#[test]
+fn external_fighting_ko() {
+    let b = diagram(EXTERNAL_FIGHTING);
+    let r = expect(
+        &b,
+        KoType::Fighting,
+        Location::External,
+        &[Color::Black, Color::White],
+        &[],
+    );
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\n\
+         W open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no"
+    );
+}
+
+/// Internal fighting ko: F9/E9 (White captures on F9). White D9-D8-E8 (liberties D7, E7)
+/// and Black F8-G8-G9 (F9, F7, G7) are in a capturing race that the ko decides, so each
+/// player's groups depend on it.
+/// - B closed (the board): F7 W F9 (takes E9) B E9 (immediate retake: Released Ko Rule)
+///   W G7 B E7 W F9 B E9 (released again) W - B D7 (takes D9-D8-E8) W E8 B D8 W - B F9: the
+///   ko points are Black and alive. Locale: ... B D7 W - B F9 W - B E8 W D9 B D8 W - B D9.
+/// - B open (after White's capture): E9 W - then the same line from F7.
+/// - W closed (after White's capture; Black may retake): F7 B E9 W F9 (released) B - W G7
+///   (takes F8-G8-G9) B - W E9 B F8 W G8: yes. Locale: ... B - W F8 B E7 W G9: yes.
+/// - W open (the board): F9 (takes E9) B - then the same line from F7.
+#[test]
+fn internal_fighting_ko() {
+    let b = band(POSITIONS[0].1);
+    let r = expect(
+        &b,
+        KoType::Fighting,
+        Location::Internal,
+        &[Color::Black, Color::White],
+        &[Color::Black, Color::White],
+    );
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\n\
+         W open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7"
+    );
+}
+
+/// Internal dead ko: E9/D9 (Black captures on E9). The White stones D9, E8, F9 sit in
+/// Black's area with too few liberties; Black G9 is in atari.
+/// - B open (the board): E9 (takes D9) W G8 B F8 (takes F9) W - B G9 W - B D9: yes on the ko.
+///   Locale: no (after E9 W G8 takes or threatens G9 and White's G8 stone, joined to its
+///   wall, keeps the F9/E8 points from becoming Black and alive in time; search).
+/// - B closed (after Black's capture on E9; White may retake on D9): F8 W G8 B D9: yes.
+///   Locale: F8 W G8 B F9 W - B D9 W - B E8: yes (Black's extra move is the difference).
+/// - W, open or closed: White's stones here have no eye space and Black's wall is alive, so
+///   D9/E9 never become White and alive: no, no, no, no (search).
+#[test]
+fn internal_dead_ko() {
+    let b = band(POSITIONS[1].1);
+    let r = expect(
+        &b,
+        KoType::DeadKo,
+        Location::Internal,
+        &[Color::Black],
+        &[Color::Black],
+    );
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko yes E9\nB open locale no\nB closed ko yes F8\nB closed locale yes F8\n\
+         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+    );
+}
+
+/// External dead ko: E9/D9 (Black captures on E9); Black G9 is a stone next to White's wall.
+/// - B open: E9 W - B F8 (takes F9) W - B E7 W G7 B D9: yes on the ko.
+/// - B closed (White may retake on D9): F8 W - B E7 W G7 B D9: yes on the ko.
+/// - Locale (E8 and F9 must become Black and alive): White's G7/G8 side, joined to the
+///   White wall, keeps that out of reach: no for both roles (search). So Black is a closed
+///   killer but not a strong killer: external.
+/// - White cannot make D9/E9 alive White stones: no everywhere (search).
+#[test]
+fn external_dead_ko() {
+    let b = band(POSITIONS[2].1);
+    let r = expect(&b, KoType::DeadKo, Location::External, &[Color::Black], &[]);
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko yes E9\nB open locale no\nB closed ko yes F8\nB closed locale no\n\
+         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+    );
+}
+
+/// Double disturbing death: F9/E9 (White captures on F9). The White stones D9 and E8 share
+/// the single liberty D8.
+/// - B closed (the board): D8 (takes D9 and E8) W F7 B F9: yes on the ko; locale: D8 W -
+///   B F9 W - B E8 W F7 B D9: yes.
+/// - B open (after White's capture on F9): White's stone on F9 and the G8 point (it ataris
+///   G9 and F8) let White hold F9 whatever Black does: no (search), so it is not a dead ko.
+/// - W, open or closed: D9 and E8 cannot live and E9/F9 never become White and alive: no.
+#[test]
+fn double_disturbing_death() {
+    let b = band(POSITIONS[3].1);
+    let r = expect(
+        &b,
+        KoType::DisturbingDeath,
+        Location::Internal,
+        &[Color::Black],
+        &[Color::Black],
+    );
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\n\
+         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+    );
+}
+
+/// The type and location logic on its own, from synthetic answers: with no closed killer the
+/// ko is a disturbing life, and internal (Corollary 2: a disturbing life cannot be external).
+/// A ko in a living group's eye that nobody can use to kill answers no to all eight questions.
+#[test]
+fn types_from_answers() {
+    let ko = BasicKo {
+        empty: Point(20),
+        stone: Point(21),
+        open: Color::Black,
+    };
+    let y = Answer::Yes(Point::PASS);
+    let n = Answer::No;
+    let u = Answer::Unknown;
+    let table = |b: [[Answer; 2]; 2], w: [[Answer; 2]; 2]| KoAnswers { table: [b, w] };
+    let r = report_from_answers(ko, table([[n, n], [n, n]], [[n, n], [n, n]]));
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::DisturbingLife, Location::Internal)
+    );
+    assert!(r.closed_killers.is_empty() && r.strong_killers.is_empty());
+    // Only White kills, open or closed, and Black cannot: dead ko; strong killer: internal.
+    let r = report_from_answers(ko, table([[n, n], [n, n]], [[y, y], [y, y]]));
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::DeadKo, Location::Internal)
+    );
+    assert_eq!(r.closed_killers, [Color::White]);
+    // Only White kills, and only as the closed player: a disturbing death, external.
+    let r = report_from_answers(ko, table([[n, n], [n, n]], [[n, n], [y, n]]));
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::DisturbingDeath, Location::External)
+    );
+    // Both kill: fighting; one is not strong: external.
+    let r = report_from_answers(ko, table([[y, y], [y, y]], [[y, n], [y, n]]));
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::Fighting, Location::External)
+    );
+    assert_eq!(r.strong_killers, [Color::Black]);
+    // An unknown closed-killer answer makes both unknown.
+    let r = report_from_answers(ko, table([[y, y], [u, u]], [[n, n], [n, n]]));
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::Unknown, Location::Unknown)
+    );
+    // A killer whose strong answer is unknown: location unknown, type known.
+    let r = report_from_answers(ko, table([[y, y], [y, u]], [[n, n], [n, n]]));
+    assert_eq!((r.ko_type, r.location), (KoType::DeadKo, Location::Unknown));
+}
+
+/// Prints every test position's report, answers and forcing lines (the source of the comments
+/// above): `cargo test --lib ko_types::tests::print_lines -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_lines() {
+    let mut boards: Vec<(&str, Board)> = vec![("external-fighting", diagram(EXTERNAL_FIGHTING))];
+    for (name, top) in POSITIONS {
+        boards.push((name, band(*top)));
+    }
+    for (name, b) in boards {
+        let t = std::time::Instant::now();
+        let reports = classify_all(&b);
+        println!("== {name} ({} ms)", t.elapsed().as_millis());
+        for r in reports {
+            println!("{}", show(&b, &r));
+            for z in Color::BOTH {
+                for role in [Role::Open, Role::Closed] {
+                    for target in [Target::Ko, Target::Locale] {
+                        let start = role_start(&b, r.ko, z, role);
+                        let line = forcing_line(&start, r.ko, z, target);
+                        let text: Vec<String> = line.iter().map(|p| b.vertex(*p)).collect();
+                        println!("  {z:?} {role:?} {target:?}: {}", text.join(" "));
+                    }
+                }
+            }
+        }
+    }
+}
