@@ -1,7 +1,7 @@
 # The rules commands: rules, ko-rule, kgs-rules, and their effect on legality.
 
 10 rules
-#? [ko=positional suicide=forbidden scoring=area komi=7\.5 end=two-passes preset=chinese]
+#? [ko=positional suicide=forbidden scoring=area komi=7\.5 end=two-passes pass=free preset=chinese]
 
 11 ko-rule
 #? [positional]
@@ -51,7 +51,7 @@ ko-rule pass-for-ko
 #? [ko=ing-spight suicide=multi scoring=area .* preset=ing]
 28 rules spight
 29 rules
-#? [ko=spight suicide=forbidden scoring=area .* end=spight preset=spight]
+#? [ko=spight suicide=forbidden scoring=area .* end=spight pass=free preset=spight]
 30 rules jasiek
 31 rules
 #? [ko=basic-fixed suicide=forbidden scoring=area .* preset=jasiek]

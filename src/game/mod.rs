@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Color, Point, SuicideRule};
 use crate::rules::ko::{self, Candidate, KoBan, KoMemory, Past, Step};
-use crate::rules::{GameEnd, Ruleset};
+use crate::rules::{GameEnd, PassRule, Ruleset};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -18,6 +18,8 @@ pub enum Illegal {
     Suicide,
     /// The ko rule forbids it.
     Ko(KoBan),
+    /// The pass rule forbids passing now (why, in words).
+    Pass(String),
 }
 
 impl fmt::Display for Illegal {
@@ -27,6 +29,7 @@ impl fmt::Display for Illegal {
             Illegal::Occupied => f.write_str("point is occupied"),
             Illegal::Suicide => f.write_str("suicide"),
             Illegal::Ko(ban) => write!(f, "ko rule ({ban})"),
+            Illegal::Pass(why) => write!(f, "pass rule ({why})"),
         }
     }
 }
@@ -197,9 +200,21 @@ impl Game {
         Ok((after.hash(), removed))
     }
 
-    /// True when `color` may make the move `point` (a pass is always legal).
+    /// True when `color` may make the move `point` (a board play or a pass).
     pub fn is_legal(&self, color: Color, point: Point) -> bool {
-        point.is_pass() || self.check(color, point).is_ok()
+        if point.is_pass() {
+            self.pass_ban(color).is_none()
+        } else {
+            self.check(color, point).is_ok()
+        }
+    }
+
+    /// Why `color` may not pass now under the ruleset's pass rule, if it may not.
+    pub fn pass_ban(&self, color: Color) -> Option<String> {
+        match self.rules.pass {
+            PassRule::Free => None,
+            PassRule::Wmsg2008 => pass_rule::wmsg2008_ban(self, color),
+        }
     }
 
     /// The legal board plays of `color`, in board order.
@@ -224,7 +239,11 @@ impl Game {
 
     /// Plays a move (a board play or [`Point::PASS`]) after checking it.
     pub fn play(&mut self, color: Color, point: Point) -> Result<(), Illegal> {
-        if !point.is_pass() {
+        if point.is_pass() {
+            if let Some(why) = self.pass_ban(color) {
+                return Err(Illegal::Pass(why));
+            }
+        } else {
             self.check(color, point)?;
         }
         self.apply(color, point);
@@ -294,6 +313,8 @@ impl Game {
         true
     }
 }
+
+mod pass_rule;
 
 #[cfg(test)]
 mod tests;

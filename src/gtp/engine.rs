@@ -85,6 +85,8 @@ pub const COMMANDS: &[&str] = &[
     "kgs-time_settings",
     "kgs-game_over",
     "kgs-genmove_cleanup",
+    "ko-classify",
+    "ko-classify_detail",
 ];
 
 /// The state behind the protocol: the game, the settings, the clock.
@@ -146,6 +148,9 @@ impl Engine {
     /// Runs one command and returns its response body or error message.
     pub fn execute(&mut self, cmd: &Command) -> Reply {
         let a = &cmd.args;
+        if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
+            return reply;
+        }
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("koan".into()),
@@ -226,11 +231,14 @@ impl Engine {
                 if self.game.is_over() {
                     return Ok(String::new());
                 }
-                let mut moves = self.vertices(&self.game.legal_plays(self.game.to_move()));
-                if !moves.is_empty() {
-                    moves.push(' ');
+                let color = self.game.to_move();
+                let mut moves = self.vertices(&self.game.legal_plays(color));
+                if self.game.is_legal(color, Point::PASS) {
+                    if !moves.is_empty() {
+                        moves.push(' ');
+                    }
+                    moves.push_str("pass");
                 }
-                moves.push_str("pass");
                 Ok(moves)
             }
             "gogui-rules_final_result" => Ok(if self.game.is_over() {
@@ -266,13 +274,16 @@ impl Engine {
                     None => self.game.to_move(),
                 };
                 let board = self.game.board();
-                Ok(self
+                let mut lines: Vec<String> = self
                     .game
                     .ko_bans(color)
                     .iter()
                     .map(|(p, ban)| format!("{} {ban}", board.vertex(*p)))
-                    .collect::<Vec<_>>()
-                    .join("\n"))
+                    .collect();
+                if let Some(why) = self.game.pass_ban(color) {
+                    lines.push(format!("pass wmsg2008: {why}"));
+                }
+                Ok(lines.join("\n"))
             }
             "ko-hot_stones" => {
                 let hot = crate::rules::ko::Past::ing(self.game.memory()).hot_stones();

@@ -32,6 +32,18 @@ pub enum GameEnd {
     SecondPassInPosition,
 }
 
+/// When a player may pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PassRule {
+    /// Passing is always legal.
+    Free,
+    /// The World Mind Sports Games 2008 supplementary ko rule, in Jasiek's formulation: a
+    /// player may not pass if some basic ko on the board is open for him and is neither a
+    /// disturbing life nor an internal disturbing death (dead ko included), and he has a legal
+    /// play that is not on a two-eye-formation of his. See `docs/ko-types.md`.
+    Wmsg2008,
+}
+
 /// A complete ruleset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ruleset {
@@ -45,6 +57,8 @@ pub struct Ruleset {
     pub komi: f64,
     /// When the game is over.
     pub end: GameEnd,
+    /// When a player may pass.
+    pub pass: PassRule,
 }
 
 /// The presets `rules PRESET` accepts, in the order `rules` lists them.
@@ -57,6 +71,7 @@ pub const PRESETS: &[&str] = &[
     "ing",
     "spight",
     "jasiek",
+    "wmsg2008",
 ];
 
 impl Default for Ruleset {
@@ -81,6 +96,7 @@ impl Ruleset {
             "ing" => (IngSpight, Multi, Area, 8.0),
             "spight" => (Spight, Forbidden, Area, 7.5),
             "jasiek" => (BasicFixed, Forbidden, Area, 7.0),
+            "wmsg2008" => (Positional, Forbidden, Area, 7.5),
             _ => return None,
         };
         let end = if ko == Spight {
@@ -88,12 +104,18 @@ impl Ruleset {
         } else {
             GameEnd::TwoPasses
         };
+        let pass = if name.eq_ignore_ascii_case("wmsg2008") {
+            PassRule::Wmsg2008
+        } else {
+            PassRule::Free
+        };
         Some(Ruleset {
             ko,
             suicide,
             scoring,
             komi,
             end,
+            pass,
         })
     }
 
@@ -138,6 +160,13 @@ impl Ruleset {
                     .filter(|k| k.is_finite() && k.abs() <= 1000.0)
                     .ok_or_else(|| format!("bad komi '{value}'"))?
             }
+            "pass" => {
+                self.pass = match value {
+                    "free" => PassRule::Free,
+                    "wmsg2008" => PassRule::Wmsg2008,
+                    _ => return Err(format!("unknown pass rule '{value}' (free, wmsg2008)")),
+                }
+            }
             "end" => {
                 self.end = match value {
                     "two-passes" => GameEnd::TwoPasses,
@@ -147,7 +176,7 @@ impl Ruleset {
             }
             _ => {
                 return Err(format!(
-                    "unknown rules key '{key}' (ko, suicide, scoring, komi, end)"
+                    "unknown rules key '{key}' (ko, suicide, scoring, komi, end, pass)"
                 ))
             }
         }
@@ -171,9 +200,13 @@ impl fmt::Display for Ruleset {
             GameEnd::TwoPasses => "two-passes",
             GameEnd::SecondPassInPosition => "spight",
         };
+        let pass = match self.pass {
+            PassRule::Free => "free",
+            PassRule::Wmsg2008 => "wmsg2008",
+        };
         write!(
             f,
-            "ko={} suicide={suicide} scoring={scoring} komi={} end={end}",
+            "ko={} suicide={suicide} scoring={scoring} komi={} end={end} pass={pass}",
             self.ko, self.komi
         )
     }
@@ -221,7 +254,7 @@ mod tests {
         assert!(r.set("komi=nan").is_err());
         assert_eq!(
             r.to_string(),
-            "ko=fixed suicide=multi scoring=territory komi=7.5 end=two-passes"
+            "ko=fixed suicide=multi scoring=territory komi=7.5 end=two-passes pass=free"
         );
     }
 }

@@ -779,6 +779,7 @@ mod tests {
                         Err(Illegal::Suicide) => Verdict::Suicide,
                         Err(Illegal::Ko(_)) => Verdict::Ko(""),
                         Err(Illegal::OffBoard) => self.fail("off board"),
+                        Err(Illegal::Pass(_)) => self.fail("a board play judged as a pass"),
                     };
                     let same = match (verdict, engine_verdict) {
                         (Verdict::Ko(_), Verdict::Ko(_)) => true,

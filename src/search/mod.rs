@@ -10,6 +10,8 @@
 //! - Deeper in the tree a move is legal when the board allows it and the ko rule, judged
 //!   against the game's memory plus the path ([`KoLine`](crate::rules::line::KoLine)),
 //!   does not ban it.
+//! - When the pass rule (WMSG 2008) forbids passing at the root, the pass is never chosen
+//!   (the trees still explore it, as a line where the opponent's reply decides).
 //! - Two passes in a row end a line (under every end rule: an approximation for Spight's);
 //!   such a position is scored by [`score::area_score`].
 //! - Playouts are described in [`playout`]. Results are counted by area with the game's
@@ -121,7 +123,14 @@ pub fn genmove(
         winrate: 0.5,
         elapsed: start.elapsed(),
     };
+    // The ruleset's pass rule (WMSG 2008) may forbid passing here.
+    let pass_allowed = game.is_legal(color, Point::PASS);
     if root_moves.is_empty() {
+        if !pass_allowed {
+            let forced = game.legal_plays(color)[0];
+            tracing::debug!("genmove {color}: may not pass, only eye fills left");
+            return quick(SearchMove::Play(forced));
+        }
         tracing::debug!("genmove {color}: no useful board play, passing");
         return quick(SearchMove::Pass);
     }
@@ -129,7 +138,7 @@ pub fn genmove(
         .moves()
         .last()
         .is_some_and(|s| s.is_pass() && s.color == color.opponent());
-    if opponent_passed {
+    if opponent_passed && pass_allowed {
         let black_lead = score::area_score(board, game.komi());
         let lead = if color == Color::Black {
             black_lead
@@ -184,6 +193,7 @@ pub fn genmove(
         let mut r: Vec<(Point, u64, f64)> = moves
             .zip(&total)
             .map(|(p, &(v, w))| (p, v, if v > 0 { w / v as f64 } else { 0.5 }))
+            .filter(|(p, _, _)| pass_allowed || !p.is_pass())
             .collect();
         // Most visits first; ties to the better win rate, then to board order.
         r.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
