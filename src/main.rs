@@ -18,7 +18,7 @@ Options:
   --playouts N           playouts per move (default: limited by time only)
   --time-per-move SECS   seconds per move at most (default: 1 when nothing else limits)
   --rules PRESET         japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight,
-                         jasiek (default: chinese)
+                         jasiek, wmsg2008 (default: chinese)
   --seed N               seed of the random numbers (default: fixed)
   --resign-threshold P   resign below this win rate (default: 0.05; 0 never resigns)
   --log FILE             write logs to FILE instead of standard error
