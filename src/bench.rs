@@ -4,23 +4,45 @@
 //!   eyes, simple ko, no suicide) from the empty 9x9 and 19x19 boards on one thread, for
 //!   `--seconds S` seconds each (default 2). Prints `9x9 random playouts/s/thread: N` and
 //!   `19x19 random playouts/s/thread: N` on stdout, and the average game length on stderr.
+//! - `koan bench playouts`: the search's playouts ([`Playout::run`]: random, no filling own
+//!   eyes, the ko rule obeyed against the history), one thread, from the empty 9x9 and 19x19
+//!   boards under the default rules, `--seconds S` each. Prints
+//!   `9x9 policy playouts/s/thread: N` and `19x19 policy playouts/s/thread: N`.
+//! - `koan bench playouts --ko-rules`: the same on 9x9 from a position 20 random moves into
+//!   a game (so the history is not empty), under each ko rule, `--seconds S` each. Prints
+//!   one line per rule, `9x9 policy playouts/s/thread ko=RULE: N` (RULE the GTP name), and
+//!   on stderr each rule's difference from `simple`. The rules take turns in slices of 50
+//!   ms, so that a slower or faster spell of a busy machine is shared by all.
 //!
-//! Further benchmarks (e.g. `bench playouts`) go in [`run`]'s match, one function each.
+//! Further benchmarks go in [`run`]'s match, one function each.
 
-use crate::board::{Board, Color};
+use crate::board::{Board, Color, Point};
+use crate::game::Game;
+use crate::rules::ko::KO_RULES;
+use crate::rules::line::KoLine;
+use crate::rules::Ruleset;
 use crate::search::playout::Playout;
 use crate::search::rng::Rng;
 use std::time::{Duration, Instant};
 
+/// Seed of every benchmark's random numbers.
+const SEED: u64 = 0x6b6f_616e;
+/// Moves played before the playouts of `bench playouts --ko-rules`.
+const HISTORY_MOVES: usize = 20;
+/// Length of one rule's turn in `bench playouts --ko-rules` (at least 8 turns each).
+const SLICE: Duration = Duration::from_millis(50);
+
 /// Runs `koan bench ARGS...` (`args` are the words after `bench`: an optional benchmark
-/// name, default `board`, and `--seconds S`); returns the process exit code (2 on bad
-/// arguments, with a message on stderr).
+/// name, default `board`, `--seconds S`, and `--ko-rules` for `playouts`); returns the
+/// process exit code (2 on bad arguments, with a message on stderr).
 pub fn run(args: &[String]) -> i32 {
     let mut seconds = 2.0;
     let mut what: Option<&str> = None;
+    let mut ko_rules = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
+            "--ko-rules" => ko_rules = true,
             "--seconds" => {
                 match args.get(i + 1).and_then(|s| s.parse::<f64>().ok()) {
                     Some(s) if s > 0.0 && s.is_finite() => seconds = s,
@@ -40,15 +62,142 @@ pub fn run(args: &[String]) -> i32 {
         i += 1;
     }
     let time = Duration::from_secs_f64(seconds);
-    match what.unwrap_or("board") {
-        "board" => {
+    match (what.unwrap_or("board"), ko_rules) {
+        ("board", false) => {
             bench_board(time);
             0
         }
-        // "playouts" => bench_playouts(time), // a later issue
-        other => {
-            eprintln!("bench: unknown benchmark '{other}' (known: board)");
+        ("playouts", false) => {
+            bench_playouts(time);
+            0
+        }
+        ("playouts", true) => {
+            bench_ko_rules(time);
+            0
+        }
+        (_, true) => {
+            eprintln!("bench: --ko-rules goes with 'playouts' only");
             2
+        }
+        (other, _) => {
+            eprintln!("bench: unknown benchmark '{other}' (known: board, playouts)");
+            2
+        }
+    }
+}
+
+/// Policy playouts per second from the empty 9x9 and 19x19 boards, default rules.
+fn bench_playouts(time: Duration) {
+    for size in [9, 19] {
+        let game = Game::new(size, Ruleset::default());
+        let r = policy_playouts(&game, time, SEED);
+        println!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
+        eprintln!(
+            "{size}x{size} ko={}: {} playouts, average length {:.1} moves",
+            game.rules().ko,
+            r.games,
+            r.average_length()
+        );
+    }
+}
+
+/// Policy playouts per second on 9x9 after [`HISTORY_MOVES`] moves, under every ko rule.
+fn bench_ko_rules(time: Duration) {
+    let moves = opening(9, HISTORY_MOVES, SEED);
+    let games: Vec<Game> = KO_RULES
+        .iter()
+        .map(|&(ko, _)| {
+            let mut g = Game::new(
+                9,
+                Ruleset {
+                    ko,
+                    ..Ruleset::default()
+                },
+            );
+            for &(c, p) in &moves {
+                g.play(c, p).expect("the opening is legal under every rule");
+            }
+            g
+        })
+        .collect();
+    let mut totals = vec![
+        RandomGames {
+            games: 0,
+            moves: 0,
+            elapsed: Duration::ZERO,
+        };
+        games.len()
+    ];
+    let slices = (time.as_secs_f64() / SLICE.as_secs_f64()).round().max(8.0) as u32;
+    for slice in 0..slices {
+        for (g, t) in games.iter().zip(&mut totals) {
+            let r = policy_playouts(g, time / slices, SEED ^ slice as u64);
+            t.games += r.games;
+            t.moves += r.moves;
+            t.elapsed += r.elapsed;
+        }
+    }
+    let simple = totals[0].per_second() as f64;
+    for (g, t) in games.iter().zip(&totals) {
+        let rule = g.rules().ko;
+        println!("9x9 policy playouts/s/thread ko={rule}: {}", t.per_second());
+        eprintln!(
+            "ko={rule}: {} playouts, average length {:.1} moves, {:+.1}% against simple",
+            t.games,
+            t.average_length(),
+            100.0 * (t.per_second() as f64 / simple - 1.0)
+        );
+    }
+}
+
+/// `count` random legal moves from the empty `size` board (no passes, no filling own eyes),
+/// with the colours that made them.
+pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
+    let mut g = Game::new(size, Ruleset::default());
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let c = g.to_move();
+        let legal: Vec<Point> = g
+            .legal_plays(c)
+            .into_iter()
+            .filter(|&p| !g.board().is_eye(p, c))
+            .collect();
+        let p = legal.get(rng.below(legal.len().max(1))).copied();
+        let p = p.unwrap_or(Point::PASS);
+        g.play(c, p).expect("a legal move");
+        out.push((c, p));
+    }
+    out
+}
+
+/// Plays search playouts (the game's ko rule against its history) from `game`'s position
+/// for about `time` on this thread.
+pub fn policy_playouts(game: &Game, time: Duration, seed: u64) -> RandomGames {
+    let line = KoLine::new(game.memory());
+    let ko = Some((&line, game.rules().ko));
+    let start_board = game.board();
+    let passes = game.moves().last().is_some_and(|s| s.is_pass()) as u32;
+    let mut board = start_board.clone();
+    let mut playout = Playout::new();
+    let mut rng = Rng::new(seed);
+    let start = Instant::now();
+    let (mut games, mut moves) = (0u64, 0u64);
+    loop {
+        for _ in 0..16 {
+            board.clone_from(start_board);
+            moves += playout
+                .run(&mut board, game.to_move(), passes, &mut rng, ko)
+                .moves as u64;
+            games += 1;
+        }
+        let elapsed = start.elapsed();
+        if elapsed >= time {
+            return RandomGames {
+                games,
+                moves,
+                elapsed,
+            };
         }
     }
 }
@@ -56,20 +205,17 @@ pub fn run(args: &[String]) -> i32 {
 /// Random games per second on 9x9 and 19x19, one thread.
 fn bench_board(time: Duration) {
     for size in [9, 19] {
-        let r = random_games(size, time, 0x6b6f_616e);
-        println!(
-            "{size}x{size} random playouts/s/thread: {}",
-            (r.games as f64 / r.elapsed.as_secs_f64()).round() as u64
-        );
+        let r = random_games(size, time, SEED);
+        println!("{size}x{size} random playouts/s/thread: {}", r.per_second());
         eprintln!(
             "{size}x{size}: {} games, average length {:.1} moves",
             r.games,
-            r.moves as f64 / r.games.max(1) as f64
+            r.average_length()
         );
     }
 }
 
-/// What [`random_games`] measured.
+/// What [`random_games`] or [`policy_playouts`] measured.
 #[derive(Clone, Copy, Debug)]
 pub struct RandomGames {
     /// Games played.
@@ -78,6 +224,18 @@ pub struct RandomGames {
     pub moves: u64,
     /// Time taken.
     pub elapsed: Duration,
+}
+
+impl RandomGames {
+    /// Games per second, rounded.
+    pub fn per_second(&self) -> u64 {
+        (self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)).round() as u64
+    }
+
+    /// Moves per game.
+    pub fn average_length(&self) -> f64 {
+        self.moves as f64 / self.games.max(1) as f64
+    }
 }
 
 /// Plays random games from the empty `size` board for about `time` on this thread.
@@ -121,6 +279,35 @@ mod tests {
     fn bad_arguments_fail() {
         assert_eq!(run(&["nonsense".to_string()]), 2);
         assert_eq!(run(&["--seconds".to_string()]), 2);
+        assert_eq!(run(&["board".to_string(), "--ko-rules".to_string()]), 2);
+    }
+
+    #[test]
+    fn policy_playouts_run_under_every_rule() {
+        let moves = opening(9, HISTORY_MOVES, SEED);
+        assert_eq!(moves.len(), HISTORY_MOVES);
+        for &(ko, _) in KO_RULES {
+            let mut g = Game::new(
+                9,
+                Ruleset {
+                    ko,
+                    ..Ruleset::default()
+                },
+            );
+            for &(c, p) in &moves {
+                g.play(c, p).unwrap();
+            }
+            let r = policy_playouts(&g, Duration::from_millis(5), 1);
+            assert!(r.games >= 16 && r.average_length() > 20.0, "{ko}: {r:?}");
+        }
+    }
+
+    /// `cargo test --release --lib bench::tests::print_playouts_bench -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn print_playouts_bench() {
+        assert_eq!(run(&["playouts".to_string()]), 0);
+        assert_eq!(run(&["playouts".to_string(), "--ko-rules".to_string()]), 0);
     }
 
     /// `cargo test --release --lib bench::tests::print_board_bench -- --ignored --nocapture`

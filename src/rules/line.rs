@@ -7,10 +7,15 @@
 //! had played the same moves would give, for every rule but Ing-Spight (see [`KoLine`]).
 //! [`KoLine::reset`] empties the line but keeps its buffers: after warm-up, recording a move
 //! allocates nothing (except for a play removing more than four stones).
+//!
+//! For playouts, which ask the history about many plays, a line also keeps, built once when
+//! it is made, a Bloom filter of the root's positions ([`KoLine::root_may_hold`]), so that
+//! most positions are cleared without a hash-map lookup, and the points from which the root
+//! game removed stones of each colour ([`KoLine::root_removed`]).
 
 use super::ing_spight::IngMemory;
 use super::ko::{self, KoMemory, PassForKoBan, Past, PositionRecord, Step};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, MAX_POINTS};
 use fxhash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
@@ -30,6 +35,91 @@ pub struct KoLine<'a> {
     transitions: FxHashSet<(u64, u64)>,
     last_pass_state: Option<u32>,
     bans: SmallVec<[PassForKoBan; 4]>,
+    filter: RootFilter,
+    /// Per colour: the points from which a stone of that colour was removed in the root game.
+    root_removed: [PointSet; 2],
+}
+
+/// A set of points of a board (any size), as a bitset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointSet([u64; MAX_POINTS.div_ceil(64)]);
+
+impl Default for PointSet {
+    fn default() -> PointSet {
+        PointSet::EMPTY
+    }
+}
+
+impl PointSet {
+    /// The empty set.
+    pub const EMPTY: PointSet = PointSet([0; MAX_POINTS.div_ceil(64)]);
+
+    /// Adds `p`.
+    #[inline]
+    pub fn insert(&mut self, p: Point) {
+        self.0[p.index() / 64] |= 1 << (p.index() % 64);
+    }
+
+    /// True when `p` is in the set.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.0[p.index() / 64] & (1 << (p.index() % 64)) != 0
+    }
+}
+
+/// The colour of the stones `step` removed: the mover's after a suicide, else the opponent's.
+pub fn removed_color(step: &Step) -> Color {
+    if step.removed.contains(&step.point) {
+        step.color
+    } else {
+        step.color.opponent()
+    }
+}
+
+/// A Bloom filter over a root game's position hashes (two bits in one 64-bit word per
+/// position, about 64 bits per position: false positives below 0.2%).
+#[derive(Clone, Debug)]
+struct RootFilter {
+    words: Vec<u64>,
+    mask: usize,
+}
+
+impl RootFilter {
+    /// The filter of every position that stood in `root`: the start (the first move's
+    /// `hash_before`) and the position after each move. Empty when `root` has no moves.
+    fn new(root: &KoMemory) -> RootFilter {
+        let steps = root.steps();
+        let words = (steps.len() + 1).next_power_of_two().max(8);
+        let mut f = RootFilter {
+            words: vec![0; words],
+            mask: words - 1,
+        };
+        if let Some(first) = steps.first() {
+            f.insert(first.hash_before);
+        }
+        for s in steps {
+            f.insert(s.hash_after);
+        }
+        f
+    }
+
+    #[inline]
+    fn slot(&self, hash: u64) -> (usize, u64) {
+        let word = (hash >> 40) as usize & self.mask;
+        let bits = (1u64 << (hash & 63)) | (1u64 << ((hash >> 6) & 63));
+        (word, bits)
+    }
+
+    fn insert(&mut self, hash: u64) {
+        let (w, bits) = self.slot(hash);
+        self.words[w] |= bits;
+    }
+
+    #[inline]
+    fn may_hold(&self, hash: u64) -> bool {
+        let (w, bits) = self.slot(hash);
+        self.words[w] & bits == bits
+    }
 }
 
 impl<'a> KoLine<'a> {
@@ -43,6 +133,15 @@ impl<'a> KoLine<'a> {
             transitions: FxHashSet::default(),
             last_pass_state: None,
             bans: root.pass_for_ko_bans().iter().copied().collect(),
+            filter: RootFilter::new(root),
+            root_removed: {
+                let mut sets = [PointSet::EMPTY; 2];
+                for s in root.steps() {
+                    let set = &mut sets[removed_color(s).index()];
+                    s.removed.iter().for_each(|&r| set.insert(r));
+                }
+                sets
+            },
         }
     }
 
@@ -75,6 +174,29 @@ impl<'a> KoLine<'a> {
     /// True when the line has no moves.
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
+    }
+
+    /// False when the position `hash` surely never stood in the root game; true when it may
+    /// have (then [`Past::position`] on [`KoLine::root`] knows). A Bloom filter built when
+    /// the line was made: one memory access, no hashing. The one exception: a root game with
+    /// no moves is not covered, and its only position, the one standing at the root, must be
+    /// compared by the caller.
+    #[inline]
+    pub fn root_may_hold(&self, hash: u64) -> bool {
+        self.filter.may_hold(hash)
+    }
+
+    /// The points from which a stone of `color` was removed (captured, or lost in a
+    /// suicide) at some move of the root game.
+    #[inline]
+    pub fn root_removed(&self, color: Color) -> &PointSet {
+        &self.root_removed[color.index()]
+    }
+
+    /// The pass-for-ko bans in force after the line (the root's, less those lifted by passes
+    /// in the line, plus those made by ko captures in the line).
+    pub fn pass_for_ko_bans(&self) -> &[PassForKoBan] {
+        &self.bans
     }
 
     /// True when the position `hash` stood at some state of the root game or of the line.
@@ -302,6 +424,42 @@ mod tests {
         }
         assert!(compared > 10_000, "{compared}");
         assert!(pass_for_ko > 0);
+    }
+
+    #[test]
+    fn root_filter_and_removals_cover_the_root() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut false_positives = 0;
+        for round in 0..20 {
+            let g = random_game(KoRule::Positional, 5, 10 + 5 * round, &mut rng);
+            let line = KoLine::new(g.memory());
+            let mut removed = [PointSet::EMPTY; 2];
+            for s in g.moves() {
+                assert!(line.root_may_hold(s.hash_before) && line.root_may_hold(s.hash_after));
+                for &r in &s.removed {
+                    removed[removed_color(s).index()].insert(r);
+                    assert!(line.root_removed(removed_color(s)).contains(r));
+                }
+            }
+            for c in Color::BOTH {
+                assert_eq!(*line.root_removed(c), removed[c.index()]);
+            }
+            false_positives += (0..1000).filter(|_| line.root_may_hold(rng.gen())).count();
+        }
+        assert!(false_positives < 100, "{false_positives} in 20,000");
+    }
+
+    #[test]
+    fn point_sets_hold_what_was_put_in() {
+        let b = Board::new(25);
+        let mut set = PointSet::EMPTY;
+        let points: Vec<Point> = b.points().step_by(7).collect();
+        for &p in &points {
+            set.insert(p);
+        }
+        for p in b.points() {
+            assert_eq!(set.contains(p), points.contains(&p));
+        }
     }
 
     #[test]

@@ -122,7 +122,7 @@ fn eye_owner(board: &Board, p: Point) -> i32 {
 pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
     let start = game.board();
     let line = KoLine::new(game.memory());
-    let superko = game.rules().ko.compares_positions().then_some(&line);
+    let ko = Some((&line, game.rules().ko));
     let mut rng = Rng::new(seed);
     let mut playout = Playout::new();
     let mut board = start.clone();
@@ -130,7 +130,7 @@ pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
     let mut lost = vec![0u32; MAX_POINTS];
     for _ in 0..DEAD_STONE_PLAYOUTS {
         board.clone_from(start);
-        playout.run(&mut board, game.to_move(), 0, &mut rng, superko);
+        playout.run(&mut board, game.to_move(), 0, &mut rng, ko);
         for p in start.points() {
             if let Some(c) = start.cell(p).color() {
                 let owner = match board.cell(p) {

@@ -1,23 +1,76 @@
 //! Random playouts: uniformly random board plays that do not fill the player's own eyes,
-//! until both players pass.
+//! until both players pass, obeying the game's ko rule.
 //!
 //! A move is drawn by scanning the board's empty list cyclically from a random index and
-//! taking the first point that is not an own eye and is legal on the board (simple ko from
-//! the board, suicide never). Under rules that compare whole positions, a play that
-//! captures is also refused when it recreates a position of the root game, of the search
-//! line, or of the playout so far (plays that capture nothing cannot repeat a position in
-//! a playout without suicide, so the check stays cheap). A playout stops after two passes in
-//! a row or after `3 * N * N` moves. Nothing is allocated once the buffers have grown.
+//! taking the first point that is not an own eye, is not a suicide (playouts never commit
+//! one, whatever the ruleset allows), and that the ko rule allows against the history: the
+//! root game's [`KoMemory`], the search line on top of it ([`KoLine`]) and the playout's own
+//! moves. A playout stops after two passes in a row or after `3 * N * N` moves. Nothing is
+//! allocated once the buffers have grown.
+//!
+//! # Which plays the ko rule can ban, and how they are checked
+//!
+//! - **Simple ko** is the board's ko point, exactly: a board play recreates the position from
+//!   before the opponent's last board play only if that play captured exactly one stone, on
+//!   `q` say, with a stone on `p` left alone with `q` as its only liberty, and the play is on
+//!   `q` capturing exactly the stone on `p` (the stones that differ between the two positions
+//!   must be put back and taken away again); that is the board's ko shape. Nothing is
+//!   recorded. The rules that include simple ko (`basic-fixed`, `pass-for-ko`) or imply it
+//!   (`positional`, `situational`, `spight`: the retake recreates a position that stood, with
+//!   the retaker's opponent to move, after the last pass) use the board's ko point as a free
+//!   first filter; `natural-situational` and `fixed` do not (after a pass, or once per
+//!   position pair, an immediate retake can be legal under them).
+//! - **Superko rules and fixed ko** ban a board play only when the position it creates stood
+//!   before (with a condition on who moved, who was to move, when, or from which position).
+//!   Not only captures can do that. Stone counts go up by one with a play that removes
+//!   nothing, stay with a pass and go down with a play removing two stones or more, so every
+//!   state since the last play that removed stones holds fewer stones than the position a
+//!   non-removing play creates: such a play cannot recreate a recent position, but it can
+//!   recreate one older than the last removal, and does in *sending two, returning one* or
+//!   *eternal life*, whose cycles hold plays that capture nothing (a cycle can be closed by
+//!   any of its plays). The test that serves instead: a play of colour `c` on `p` creates a
+//!   position with a stone of `c` on `p`; `p` is empty now, so an earlier state with that
+//!   stone lost it since, i.e. a stone of `c` was removed from `p` (captured, or lost in a
+//!   suicide) at some move of the root game, the line or the playout. A play on a point from
+//!   which no stone of its colour was ever removed, capturing or not, cannot recreate a
+//!   position; that is one bit test ([`KoLine::root_removed`] for the root game, kept up to
+//!   date through the line and the playout), and it clears most plays (on 9x9 all but about
+//!   one in seven). The others are checked exactly: the position they create (its hash and
+//!   stone count) is compared with the states of the line and the playout holding as many
+//!   stones (a list per stone count, reset per playout by a generation number, usually a
+//!   few states), and with the root game's positions, which the line's Bloom filter
+//!   ([`KoLine::root_may_hold`]) clears before any hash-map lookup. Every state keeps what
+//!   the rules ask: the player who moved (so who is to move, who created it), whether by a
+//!   pass, its state index and, under fixed ko, the position before it.
+//! - **Pass-for-ko** bans only plays capturing exactly one stone: the line's bans are carried
+//!   into the playout, ko captures add bans (the board's ko shape is exactly the rule's ko
+//!   capture), a pass lifts the passer's bans.
+//! - **Ing-Spight** is approximated (the exact rule needs a cycle search per capture): a
+//!   capture in the board's ko shape always starts an even cycle of two plays, so it is a ko
+//!   play; the playout keeps the run of such captures (any other play or a pass ends it) and
+//!   bans a ko-shape capture of a stone placed by the run. Seeded with the root's hot stones
+//!   when the playout starts at the root, and with the last move of the line when that was a
+//!   ko-shape capture, the run is a tail of the rule's run of ko plays, so every ban is one
+//!   the exact rule makes too (simple ko included). Missed: ko plays of other shapes and the
+//!   odd cycle clause.
 
 use super::rng::Rng;
+use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
-use crate::rules::line::KoLine;
+use crate::rules::ko::{KoMemory, KoRule, PassForKoBan, Past};
+use crate::rules::line::{removed_color, KoLine, PointSet};
 
 /// Reusable buffers for playouts.
 #[derive(Clone, Debug, Default)]
 pub struct Playout {
-    /// Position hashes of the current playout (kept only under superko).
-    hashes: Vec<u64>,
+    /// States of the line and the playout (superko rules and fixed ko).
+    states: States,
+    /// Per colour, the points from which a stone of that colour was removed.
+    removed: [PointSet; 2],
+    /// Pass-for-ko bans in force.
+    bans: Vec<PassForKoBan>,
+    /// Ing-Spight approximation: stones placed by the current run of ko-shape captures.
+    hot: Vec<(Point, Color)>,
 }
 
 /// How a playout ended.
@@ -37,67 +90,125 @@ impl Playout {
 
     /// Plays random moves on `board` from `to_move` until two passes in a row (counting
     /// `passes`, the passes in a row that ended the history so far) or the length cap.
-    /// `superko`, when given, is the history whose positions capturing plays may not
-    /// recreate.
+    ///
+    /// `ko` is the history and the ko rule the playout obeys: `board` must stand at the end
+    /// of the line. With `None`, only the board's simple ko applies.
     pub fn run(
         &mut self,
         board: &mut Board,
-        mut to_move: Color,
-        mut passes: u32,
+        to_move: Color,
+        passes: u32,
         rng: &mut Rng,
-        superko: Option<&KoLine>,
+        ko: Option<(&KoLine, KoRule)>,
     ) -> PlayoutEnd {
-        let size = board.size() as u32;
-        let cap = 3 * size * size;
-        self.hashes.clear();
-        let mut moves = 0;
-        while passes < 2 {
-            if moves >= cap {
-                return PlayoutEnd {
-                    moves,
-                    capped: true,
-                };
+        self.run_observed(board, to_move, passes, rng, ko, |_, _| {})
+    }
+
+    /// [`Playout::run`], calling `on_move` with every move made (passes included).
+    fn run_observed(
+        &mut self,
+        board: &mut Board,
+        to_move: Color,
+        passes: u32,
+        rng: &mut Rng,
+        ko: Option<(&KoLine, KoRule)>,
+        on_move: impl FnMut(Color, Point),
+    ) -> PlayoutEnd {
+        let state = (board, to_move, passes, rng);
+        match ko {
+            None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
+            Some((line, KoRule::PassForKo)) => {
+                let mut check = PassForKoCheck::new(&mut self.bans, line);
+                play_out::<_, true>(state, &mut check, on_move)
             }
-            let p = match superko {
-                None => choose(board, to_move, rng, |_, _, _| true),
-                Some(line) => {
-                    let hashes = &self.hashes;
-                    choose(board, to_move, rng, |b, p, c| {
-                        !captures(b, p, c) || {
-                            let h = b.hash_after(p, c);
-                            !line.seen(h) && !hashes.contains(&h)
-                        }
-                    })
-                }
-            };
-            if p.is_pass() {
-                board.clear_ko();
-                passes += 1;
-            } else {
-                board.play(p, to_move);
-                passes = 0;
-                if superko.is_some() {
-                    self.hashes.push(board.hash());
+            Some((line, KoRule::IngSpight)) => {
+                let mut check = IngCheck::new(&mut self.hot, line, state.0);
+                play_out::<_, true>(state, &mut check, on_move)
+            }
+            Some((line, rule)) => {
+                let mut check =
+                    PositionCheck::new(&mut self.states, &mut self.removed, line, rule, state.0);
+                if matches!(rule, KoRule::NaturalSituational | KoRule::Fixed) {
+                    play_out::<_, false>(state, &mut check, on_move)
+                } else {
+                    play_out::<_, true>(state, &mut check, on_move)
                 }
             }
-            to_move = to_move.opponent();
-            moves += 1;
-        }
-        PlayoutEnd {
-            moves,
-            capped: false,
         }
     }
 }
 
-/// A random point where `color` may play without filling an own eye and that `allow`
-/// accepts, or [`Point::PASS`] if there is none.
-#[inline]
+/// A ko rule as a playout applies it.
+trait KoCheck {
+    /// True when the rule allows `color`'s board play on `p`, known to be legal on the board
+    /// (empty, not a suicide, and not the board's ko point when that is in force).
+    fn allows(&self, board: &Board, p: Point, color: Color) -> bool;
+    /// True when `color` may play on the empty point `p`: not a suicide, not the board's ko
+    /// point when `board_ko`, and [`KoCheck::allows`].
+    #[inline(always)]
+    fn accepts(&self, board: &Board, p: Point, color: Color, board_ko: bool) -> bool {
+        (if board_ko {
+            board.is_legal_simple(p, color, SuicideRule::Forbidden)
+        } else {
+            !board.is_suicide(p, color)
+        }) && self.allows(board, p, color)
+    }
+    /// Takes note of a stone of `color` leaving the board on `stone` (during a move).
+    #[inline(always)]
+    fn removed(&mut self, _stone: Point, _color: Color) {}
+    /// Takes note of the move just made: `board` is the board after it, `before` the hash
+    /// of the position before it, `p` the point or [`Point::PASS`].
+    fn record(&mut self, board: &Board, before: u64, p: Point, color: Color);
+}
+
+/// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
+#[inline(always)]
+fn play_out<K: KoCheck, const BOARD_KO: bool>(
+    (board, mut to_move, mut passes, rng): (&mut Board, Color, u32, &mut Rng),
+    check: &mut K,
+    mut on_move: impl FnMut(Color, Point),
+) -> PlayoutEnd {
+    let size = board.size() as u32;
+    let cap = 3 * size * size;
+    let mut moves = 0;
+    while passes < 2 {
+        if moves >= cap {
+            return PlayoutEnd {
+                moves,
+                capped: true,
+            };
+        }
+        let p = choose(board, to_move, rng, |b, p, c| {
+            check.accepts(b, p, c, BOARD_KO)
+        });
+        let before = board.hash();
+        if p.is_pass() {
+            board.clear_ko();
+            passes += 1;
+        } else {
+            let victim = to_move.opponent();
+            board.play_with(p, to_move, |s| check.removed(s, victim));
+            passes = 0;
+        }
+        check.record(board, before, p, to_move);
+        on_move(to_move, p);
+        to_move = to_move.opponent();
+        moves += 1;
+    }
+    PlayoutEnd {
+        moves,
+        capped: false,
+    }
+}
+
+/// A random empty point that is not an own eye of `color` and that `accept` accepts, or
+/// [`Point::PASS`] if there is none.
+#[inline(always)]
 fn choose(
     board: &Board,
     color: Color,
     rng: &mut Rng,
-    allow: impl Fn(&Board, Point, Color) -> bool,
+    accept: impl Fn(&Board, Point, Color) -> bool,
 ) -> Point {
     let n = board.empty_count();
     if n == 0 {
@@ -107,10 +218,7 @@ fn choose(
     let mut i = start;
     loop {
         let p = board.empty_point(i);
-        if !board.is_eye(p, color)
-            && board.is_legal_simple(p, color, SuicideRule::Forbidden)
-            && allow(board, p, color)
-        {
+        if !board.is_eye(p, color) && accept(board, p, color) {
             return p;
         }
         i += 1;
@@ -133,51 +241,467 @@ pub fn captures(board: &Board, p: Point, color: Color) -> bool {
         .any(|&n| board.cell(n) == opp && board.in_atari(n))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Game;
-    use crate::rules::Ruleset;
+/// The number of stones `color`'s play on the empty point `p` captures, and one of them
+/// ([`Point::PASS`] if none), from the strings' sizes.
+///
+/// Few branches on the neighbours' contents, which are random in a playout: `in_atari` is
+/// asked about each neighbour that is an opponent stone, and about one of those in place of
+/// the others (their answers are masked), so that its own test is predictable too.
+#[inline(always)]
+fn captured(board: &Board, p: Point, color: Color) -> (usize, Point) {
+    let opp = Cell::stone(color.opponent());
+    let ns = board.neighbours(p);
+    let mut anchor = Point::PASS;
+    for &n in &ns {
+        anchor = if board.cell(n) == opp { n } else { anchor };
+    }
+    if anchor.is_pass() {
+        return (0, Point::PASS);
+    }
+    let mut taken = [false; 4];
+    for (t, &n) in taken.iter_mut().zip(&ns) {
+        let is_opp = board.cell(n) == opp;
+        *t = is_opp & board.in_atari(if is_opp { n } else { anchor });
+    }
+    if taken == [false; 4] {
+        return (0, Point::PASS);
+    }
+    let mut heads = [Point::PASS; 4];
+    let (mut strings, mut count, mut stone) = (0, 0, Point::PASS);
+    for (&t, &n) in taken.iter().zip(&ns) {
+        let head = board.string_head(n);
+        if t && !heads[..strings].contains(&head) {
+            heads[strings] = head;
+            strings += 1;
+            count += board.string_size(n);
+            stone = n;
+        }
+    }
+    (count, stone)
+}
 
-    #[test]
-    fn playouts_end_with_only_eyes_left() {
-        let mut rng = Rng::new(3);
-        let mut playout = Playout::new();
-        for size in [5, 9, 13] {
-            for _ in 0..50 {
-                let mut b = Board::new(size);
-                let end = playout.run(&mut b, Color::Black, 0, &mut rng, None);
-                b.check_invariants().unwrap();
-                assert!(end.moves > 0);
-                if !end.capped {
-                    for i in 0..b.empty_count() {
-                        let p = b.empty_point(i);
-                        for c in Color::BOTH {
-                            assert!(
-                                b.is_eye(p, c) || !b.is_legal_simple(p, c, SuicideRule::Forbidden),
-                                "{b:?}"
-                            );
-                        }
-                    }
-                }
+/// The position hash after `color`'s capturing play on the empty point `p`.
+#[inline(never)]
+fn hash_after_capture(board: &Board, p: Point, color: Color) -> u64 {
+    let opp = color.opponent();
+    let opp_cell = Cell::stone(opp);
+    let mut hash = board.hash() ^ KEYS[color.index()][p.index()];
+    let mut heads = [Point::PASS; 4];
+    let mut taken = 0;
+    for n in board.neighbours(p) {
+        if board.cell(n) != opp_cell || !board.in_atari(n) {
+            continue;
+        }
+        let head = board.string_head(n);
+        if heads[..taken].contains(&head) {
+            continue;
+        }
+        heads[taken] = head;
+        taken += 1;
+        for s in board.string_stones(n) {
+            hash ^= KEYS[opp.index()][s.index()];
+        }
+    }
+    hash
+}
+
+/// Simple ko only: the board's ko point does it all.
+struct NoCheck;
+
+impl KoCheck for NoCheck {
+    #[inline(always)]
+    fn allows(&self, _: &Board, _: Point, _: Color) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn record(&mut self, _: &Board, _: u64, _: Point, _: Color) {}
+}
+
+/// No next state in a stone-count list.
+const NONE: u32 = u32::MAX;
+
+/// One state of the line or the playout.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// The position.
+    hash: u64,
+    /// The previous state with as many stones, or [`NONE`].
+    next: u32,
+    /// The state index (the move number in the whole game) times 4, plus 2 when a pass made
+    /// it, plus the mover's colour index.
+    meta: u32,
+}
+
+/// The first state of one stone count's list, valid in generation `gen` only.
+#[derive(Clone, Copy, Debug, Default)]
+struct Head {
+    gen: u32,
+    first: u32,
+}
+
+/// The states of the line and the playout, listed by stone count; emptied per playout by
+/// bumping the generation.
+#[derive(Clone, Debug, Default)]
+struct States {
+    states: Vec<State>,
+    /// Fixed ko only: `befores[i]` is the position before the move that made `states[i]`.
+    befores: Vec<u64>,
+    /// Per stone count, the last state with that many stones.
+    heads: Vec<Head>,
+    gen: u32,
+}
+
+impl States {
+    /// Empties the lists, for a board of `area` points and up to `states` states.
+    fn reset(&mut self, area: usize, states: usize) {
+        self.states.clear();
+        self.befores.clear();
+        self.states.reserve(states);
+        if self.heads.len() < area + 1 {
+            self.heads.resize(area + 1, Head::default());
+        }
+        if self.gen == u32::MAX {
+            self.heads.fill(Head::default());
+            self.gen = 0;
+        }
+        self.gen += 1;
+    }
+
+    /// Records a state of `stones` stones, made by `mover` (by a pass with `pass`), with
+    /// index `index`; `before` under fixed ko only.
+    #[inline(always)]
+    fn push(
+        &mut self,
+        stones: usize,
+        hash: u64,
+        index: u32,
+        mover: Color,
+        pass: bool,
+        before: Option<u64>,
+    ) {
+        if let Some(before) = before {
+            self.befores.push(before);
+        }
+        let head = &mut self.heads[stones];
+        // A select, not a branch: whether the count has states yet is a coin toss.
+        let live = (head.gen == self.gen) as u32;
+        let next = head.first & live.wrapping_neg() | NONE & (live ^ 1).wrapping_neg();
+        *head = Head {
+            gen: self.gen,
+            first: self.states.len() as u32,
+        };
+        self.states.push(State {
+            hash,
+            next,
+            meta: index << 2 | (pass as u32) << 1 | mover.index() as u32,
+        });
+    }
+}
+
+/// The superko rules and fixed ko (`basic-fixed`: its simple-ko half is the board's).
+struct PositionCheck<'a, 'l> {
+    states: &'a mut States,
+    /// Per colour: the points from which a stone of that colour was removed (in the root
+    /// game, the line or the playout).
+    removed: &'a mut [PointSet; 2],
+    root: &'l KoMemory,
+    line: &'l KoLine<'l>,
+    /// The rule (`fixed` for `basic-fixed`).
+    rule: KoRule,
+    /// Points of the board.
+    area: usize,
+    /// The index of the state standing now.
+    now: u32,
+    /// Spight: the state index of the last pass in the line or the playout (0 if none).
+    floor: u32,
+    /// False once a pass in the line or the playout has lifted Spight's ban on every root
+    /// position (they all last stood before it).
+    root_open: bool,
+    /// When the root game has no moves, its only position (the line's filter is empty).
+    root_start: Option<u64>,
+    /// The points of the last move and of the one before ([`Point::PASS`] for a pass or
+    /// before the start).
+    recent: [Point; 2],
+}
+
+impl<'a, 'l> PositionCheck<'a, 'l> {
+    /// The check for a playout from `board`, which stands at the end of `line`.
+    fn new(
+        states: &'a mut States,
+        removed: &'a mut [PointSet; 2],
+        line: &'l KoLine<'l>,
+        rule: KoRule,
+        board: &Board,
+    ) -> PositionCheck<'a, 'l> {
+        let rule = if rule == KoRule::BasicFixed {
+            KoRule::Fixed
+        } else {
+            rule
+        };
+        let area = board.size() * board.size();
+        let root = line.root();
+        let steps = line.line_steps();
+        let base = root.steps().len() as u32;
+        // Room for the line and the longest playout (see `play_out`'s cap).
+        states.reset(area, steps.len() + 3 * area);
+        for c in Color::BOTH {
+            removed[c.index()] = *line.root_removed(c);
+        }
+        // The line's states, last first, with their stone counts worked back from the board.
+        let mut floor = 0;
+        let mut stones = area - board.empty_count();
+        for (i, s) in steps.iter().enumerate().rev() {
+            let index = base + i as u32 + 1;
+            if s.is_pass() {
+                floor = floor.max(index);
             }
+            let before = (rule == KoRule::Fixed).then_some(s.hash_before);
+            states.push(stones, s.hash_after, index, s.color, s.is_pass(), before);
+            let set = &mut removed[removed_color(s).index()];
+            s.removed.iter().for_each(|&r| set.insert(r));
+            if !s.is_pass() {
+                stones = stones + s.removed.len() - 1;
+            }
+        }
+        let root_start = root.steps().is_empty().then(|| {
+            steps
+                .first()
+                .map_or_else(|| board.hash(), |s| s.hash_before)
+        });
+        PositionCheck {
+            states,
+            removed,
+            root,
+            line,
+            rule,
+            area,
+            now: base + steps.len() as u32,
+            floor,
+            root_open: rule != KoRule::Spight || floor == 0,
+            root_start,
+            recent: {
+                let mut last = steps.iter().rev().chain(root.steps().iter().rev());
+                let mut next = || last.next().map_or(Point::PASS, |s| s.point);
+                [next(), next()]
+            },
         }
     }
 
-    #[test]
-    fn superko_playouts_never_repeat_a_capture_position() {
-        let g = Game::new(5, Ruleset::default());
-        let line = KoLine::new(g.memory());
-        let mut rng = Rng::new(11);
-        let mut playout = Playout::new();
-        for _ in 0..200 {
-            let mut b = g.board().clone();
-            playout.run(&mut b, Color::Black, 0, &mut rng, Some(&line));
-            let mut seen = playout.hashes.clone();
-            seen.sort_unstable();
-            let before = seen.len();
-            seen.dedup();
-            assert_eq!(before, seen.len());
+    /// True when the rule bans recreating the position of the `i`-th state by `color`'s
+    /// board play from the position `before`.
+    #[inline]
+    fn state_bans(&self, i: usize, color: Color, before: u64) -> bool {
+        let meta = self.states.states[i].meta;
+        let by_color = meta & 1 == color.index() as u32;
+        let pass = meta & 2 != 0;
+        match self.rule {
+            KoRule::Positional => true,
+            KoRule::Situational => by_color,
+            KoRule::NaturalSituational => by_color && !pass,
+            KoRule::Spight => meta >> 2 >= self.floor,
+            _ => !pass && self.states.befores[i] == before,
+        }
+    }
+
+    /// True when the rule bans `color`'s board play from `before` to `hash` because of the
+    /// root game's history (no line or playout pass has come since, under Spight).
+    fn root_bans(&self, hash: u64, color: Color, before: u64) -> bool {
+        let root = self.root;
+        if self.rule == KoRule::Fixed {
+            return root.has_transition(before, hash);
+        }
+        root.position(hash).is_some_and(|rec| match self.rule {
+            KoRule::Positional => true,
+            KoRule::Situational => rec.stood_with_to_move[color.opponent().index()],
+            KoRule::NaturalSituational => rec.created_by[color.index()],
+            // Spight: banned unless the root's last pass came after it last stood.
+            _ => root
+                .last_pass_state()
+                .is_none_or(|pass| rec.last_stood >= pass),
+        })
+    }
+
+    /// True when the stones of the last two moves show that no board play can recreate a
+    /// position now. The last move put a stone on `q`, which was empty before it: a play that
+    /// does not capture that stone creates a position holding it, which can equal only a
+    /// state from before the move, so one where a stone of that colour stood on `q` and was
+    /// removed since. Likewise, that far back, for the stone of the move before, on `q2`.
+    /// So when the stone on `q` is not in atari (no play captures it) and none of its colour
+    /// was ever removed from `q`, or the same holds of `q2` (both moves board plays whose
+    /// stones stand), nothing can be recreated.
+    fn recent_stones_rule_out(&self, board: &Board) -> bool {
+        let untouched = |q: Point| {
+            !q.is_pass()
+                && board
+                    .cell(q)
+                    .color()
+                    .is_some_and(|c| !board.in_atari(q) && !self.removed[c.index()].contains(q))
+        };
+        let [q, q2] = self.recent;
+        let q_stands_uncapturable =
+            !q.is_pass() && board.cell(q).color().is_some() && !board.in_atari(q);
+        untouched(q) || (q_stands_uncapturable && untouched(q2))
+    }
+
+    /// [`KoCheck::allows`] for a play on a point from which a stone of `color` was removed:
+    /// the position it creates is compared with the states of the line and the playout that
+    /// hold as many stones, and with the root game's positions.
+    #[inline(never)]
+    fn allows_slow(&self, board: &Board, p: Point, color: Color) -> bool {
+        if self.recent_stones_rule_out(board) {
+            return true;
+        }
+        let before = board.hash();
+        let (count, _) = captured(board, p, color);
+        let hash = if count == 0 {
+            before ^ KEYS[color.index()][p.index()]
+        } else {
+            hash_after_capture(board, p, color)
+        };
+        let stones = self.area - board.empty_count() + 1 - count;
+        let states = &*self.states;
+        let head = states.heads[stones];
+        if head.gen == states.gen {
+            let mut i = head.first;
+            while i != NONE {
+                let s = &states.states[i as usize];
+                if s.hash == hash && self.state_bans(i as usize, color, before) {
+                    return false;
+                }
+                i = s.next;
+            }
+        }
+        !(self.root_open
+            && (self.line.root_may_hold(hash) || self.root_start == Some(hash))
+            && self.root_bans(hash, color, before))
+    }
+}
+
+impl KoCheck for PositionCheck<'_, '_> {
+    /// Only a play on a point from which a stone of its colour was removed can recreate a
+    /// position (see the module documentation); the others are allowed at once.
+    #[inline(always)]
+    fn allows(&self, board: &Board, p: Point, color: Color) -> bool {
+        !self.removed[color.index()].contains(p) || self.allows_slow(board, p, color)
+    }
+
+    #[inline(always)]
+    fn removed(&mut self, stone: Point, color: Color) {
+        self.removed[color.index()].insert(stone);
+    }
+
+    #[inline(always)]
+    fn record(&mut self, board: &Board, before: u64, p: Point, color: Color) {
+        self.now += 1;
+        if p.is_pass() {
+            self.floor = self.now;
+            self.root_open = self.rule != KoRule::Spight;
+        }
+        self.recent = [p, self.recent[0]];
+        let before = (self.rule == KoRule::Fixed).then_some(before);
+        let stones = self.area - board.empty_count();
+        self.states
+            .push(stones, board.hash(), self.now, color, p.is_pass(), before);
+    }
+}
+
+/// Pass-for-ko: the bans in force, carried from the line and kept up to date.
+struct PassForKoCheck<'a> {
+    bans: &'a mut Vec<PassForKoBan>,
+}
+
+impl<'a> PassForKoCheck<'a> {
+    fn new(bans: &'a mut Vec<PassForKoBan>, line: &KoLine) -> PassForKoCheck<'a> {
+        bans.clear();
+        bans.extend_from_slice(line.pass_for_ko_bans());
+        PassForKoCheck { bans }
+    }
+}
+
+impl KoCheck for PassForKoCheck<'_> {
+    #[inline(always)]
+    fn allows(&self, board: &Board, p: Point, color: Color) -> bool {
+        if !self.bans.iter().any(|b| b.banned == color && b.point == p) {
+            return true;
+        }
+        let (count, stone) = captured(board, p, color);
+        count != 1
+            || !self
+                .bans
+                .iter()
+                .any(|b| b.banned == color && b.point == p && b.stone == stone)
+    }
+
+    #[inline(always)]
+    fn record(&mut self, board: &Board, _: u64, p: Point, color: Color) {
+        if p.is_pass() {
+            if !self.bans.is_empty() {
+                self.bans.retain(|b| b.banned != color);
+            }
+        } else if let Some((captured, banned)) = board.ko() {
+            self.bans.push(PassForKoBan {
+                banned,
+                point: captured,
+                stone: p,
+            });
         }
     }
 }
+
+/// The Ing-Spight approximation (see the module documentation): the stones placed by the
+/// current run of ko-shape captures, still standing.
+struct IngCheck<'a> {
+    hot: &'a mut Vec<(Point, Color)>,
+}
+
+impl<'a> IngCheck<'a> {
+    fn new(hot: &'a mut Vec<(Point, Color)>, line: &KoLine, board: &Board) -> IngCheck<'a> {
+        hot.clear();
+        match line.line_steps().last() {
+            None => hot.extend(
+                line.root()
+                    .ing()
+                    .hot_stones()
+                    .iter()
+                    .filter_map(|&p| board.cell(p).color().map(|c| (p, c))),
+            ),
+            Some(last) if board.ko().is_some() => hot.push((last.point, last.color)),
+            Some(_) => {}
+        }
+        IngCheck { hot }
+    }
+}
+
+impl KoCheck for IngCheck<'_> {
+    #[inline(always)]
+    fn allows(&self, board: &Board, p: Point, color: Color) -> bool {
+        if self.hot.is_empty() {
+            return true;
+        }
+        // A ko-shape capture: every neighbour is an opponent stone or off the board, and
+        // exactly one stone is captured.
+        let opp = Cell::stone(color.opponent());
+        if board
+            .neighbours(p)
+            .iter()
+            .any(|&n| !matches!(board.cell(n), c if c == opp || c == Cell::OffBoard))
+        {
+            return true;
+        }
+        let (count, stone) = captured(board, p, color);
+        count != 1 || !self.hot.iter().any(|&(h, _)| h == stone)
+    }
+
+    #[inline(always)]
+    fn record(&mut self, board: &Board, _: u64, p: Point, color: Color) {
+        if !p.is_pass() && board.ko().is_some() {
+            self.hot.retain(|&(h, c)| board.cell(h) == Cell::stone(c));
+            self.hot.push((p, color));
+        } else if !self.hot.is_empty() {
+            self.hot.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -57,8 +57,6 @@ pub(super) struct Tree<'a> {
     color: Color,
     /// Passes in a row that ended the game's history (at most 1: the root is never over).
     root_passes: u32,
-    /// Whether playouts refuse capturing plays that recreate a position.
-    superko: bool,
     max_nodes: usize,
     pub nodes: Vec<Node>,
     rng: Rng,
@@ -91,7 +89,6 @@ impl<'a> Tree<'a> {
             komi: game.komi(),
             color,
             root_passes: trailing.min(1) as u32,
-            superko: game.rules().ko.compares_positions(),
             max_nodes: max_nodes.max(root_moves.len() + 2),
             nodes: Vec::with_capacity(1024),
             rng: Rng::new(seed),
@@ -129,9 +126,9 @@ impl<'a> Tree<'a> {
             }
             if !self.nodes[node].expanded {
                 if self.nodes[node].visits < EXPAND_AT || self.nodes.len() >= self.max_nodes {
-                    let superko = self.superko.then_some(&self.line);
+                    let ko = Some((&self.line, self.rules.ko));
                     self.playout
-                        .run(&mut self.board, color, passes, &mut self.rng, superko);
+                        .run(&mut self.board, color, passes, &mut self.rng, ko);
                     break score::playout_score(&self.board, self.komi);
                 }
                 self.expand(node, color);
@@ -226,7 +223,9 @@ impl<'a> Tree<'a> {
 
 /// True when `color` may play the board play `p` on `board`, whose history is `line`, under
 /// `rules`: the board's test (empty point, suicide, simple ko; the simple-ko test is left to
-/// the history under fixed ko, which allows a first retake) and then the ko rule.
+/// the history under fixed ko, which allows a first retake, and under natural situational
+/// superko, which allows an immediate retake of a position created by the opponent, as after
+/// a pass) and then the ko rule.
 pub(super) fn legal_in_line(
     board: &Board,
     line: &KoLine,
@@ -234,7 +233,7 @@ pub(super) fn legal_in_line(
     p: Point,
     color: Color,
 ) -> bool {
-    let physical = if rules.ko == KoRule::Fixed {
+    let physical = if matches!(rules.ko, KoRule::Fixed | KoRule::NaturalSituational) {
         board.cell(p) == Cell::Empty && board.suicide_allowed(p, color, rules.suicide)
     } else {
         board.is_legal_simple(p, color, rules.suicide)
