@@ -9,7 +9,8 @@ koan: a Go engine that speaks GTP and gets ko right
 
 Usage:
   koan [OPTIONS]                 speak GTP on standard input/output
-  koan bench [board] [--seconds S]   print speed figures
+  koan bench [board | playouts [--ko-rules]] [--seconds S]
+                                 print speed figures
   koan regress [FILE.tst | @SUITE]...  run gogui-regress style test files
                                  (koan regress --help for its options)
 

@@ -40,7 +40,8 @@ pub struct Game {
     rules: Ruleset,
     komi: f64,
     start: Board,
-    start_to_move: Color,
+    /// Who the controller or record said is to move at the start.
+    declared_to_move: Color,
     handicap: u32,
     board: Board,
     to_move: Color,
@@ -57,7 +58,7 @@ impl Game {
             rules,
             board: start.clone(),
             start,
-            start_to_move: Color::Black,
+            declared_to_move: Color::Black,
             handicap: 0,
             to_move: Color::Black,
         }
@@ -73,9 +74,11 @@ impl Game {
         &self.start
     }
 
-    /// The player to move at the start.
+    /// The player to move at the start: whoever made the first move, else the declared one.
     pub fn start_to_move(&self) -> Color {
-        self.start_to_move
+        self.moves()
+            .first()
+            .map_or(self.declared_to_move, |first| first.color)
     }
 
     /// Board size.
@@ -129,7 +132,7 @@ impl Game {
         self.board = start.clone();
         self.memory = KoMemory::new(&start, to_move);
         self.start = start;
-        self.start_to_move = to_move;
+        self.declared_to_move = to_move;
         self.to_move = to_move;
         self.handicap = handicap;
     }
@@ -138,7 +141,7 @@ impl Game {
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
         if self.memory.steps().is_empty() {
-            self.start_to_move = color;
+            self.declared_to_move = color;
             self.memory = KoMemory::new(&self.start, color);
         }
     }
@@ -271,11 +274,12 @@ impl Game {
 
     /// Makes a move known to be playable.
     fn apply(&mut self, color: Color, point: Point) {
-        if self.memory.steps().is_empty() && color != self.start_to_move {
+        if self.memory.steps().is_empty() && color != self.declared_to_move {
             // Whoever makes the first move was the player to move at the start (a record
             // without PL whose first move is White's, or GTP play out of turn): the start
-            // stood with them to move and counts as created by the other player.
-            self.set_to_move(color);
+            // stood with them to move and counts as created by the other player. Undoing
+            // that move returns to the declared player.
+            self.memory = KoMemory::new(&self.start, color);
         }
         let before = self.board.clone();
         let mut removed = SmallVec::new();
@@ -302,13 +306,10 @@ impl Game {
             return false;
         }
         self.board = self.start.clone();
-        self.memory = KoMemory::new(&self.start, self.start_to_move);
-        self.to_move = self.start_to_move;
+        self.memory = KoMemory::new(&self.start, self.declared_to_move);
+        self.to_move = self.declared_to_move;
         for &(c, p) in &moves[..moves.len() - 1] {
             self.apply(c, p);
-        }
-        if moves.len() == 1 {
-            self.to_move = self.start_to_move;
         }
         true
     }

@@ -123,3 +123,14 @@ fn the_first_mover_was_the_player_to_move_at_the_start() {
     assert!(!start.stood_with_to_move[Color::Black.index()]);
     assert!(start.created_by[Color::Black.index()]);
 }
+
+#[test]
+fn undoing_an_out_of_turn_first_move_returns_to_the_declared_player() {
+    let mut g = game_with(KoRule::Situational);
+    g.play(Color::White, pt(&g, "C3")).unwrap();
+    assert!(g.undo());
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.start_to_move(), Color::Black);
+    let start = g.memory().position(Board::new(5).hash()).unwrap();
+    assert!(start.stood_with_to_move[Color::Black.index()]);
+}

@@ -197,10 +197,16 @@ impl RefGame {
         self.states.last().unwrap()
     }
 
+    /// The player to move at the start: whoever made the first move, or the declared player
+    /// while no move has been made (the engine's definition).
+    pub fn start_player(&self) -> Color {
+        self.moves.first().map_or(self.start_to_move, |m| m.color)
+    }
+
     /// The player to move at state S_j: the one not to have made move j.
     pub fn to_move_at(&self, j: usize) -> Color {
         if j == 0 {
-            self.start_to_move
+            self.start_player()
         } else {
             self.moves[j - 1].color.opponent()
         }
@@ -215,7 +221,7 @@ impl RefGame {
     /// player not to move; a pass creates nothing.
     pub fn created_by_at(&self, j: usize) -> Option<Color> {
         if j == 0 {
-            Some(self.start_to_move.opponent())
+            Some(self.start_player().opponent())
         } else {
             let m = self.moves[j - 1];
             m.at.map(|_| m.color)
