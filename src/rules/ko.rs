@@ -239,15 +239,7 @@ impl KoMemory {
     pub fn record(&mut self, step: Step, before: &Board, after: &Board) {
         let k = self.steps.len() as u32 + 1;
         let mover = step.color;
-        let entry = self
-            .positions
-            .entry(step.hash_after)
-            .or_insert(PositionRecord {
-                first_stood: k,
-                ..PositionRecord::default()
-            });
-        entry.last_stood = k;
-        entry.stood_with_to_move[mover.opponent().index()] = true;
+        record_state(&mut self.positions, &step, k);
         if step.is_pass() {
             self.last_pass_state = Some(k);
             if !self.passes_in_position.insert((step.hash_after, mover)) {
@@ -255,7 +247,6 @@ impl KoMemory {
             }
             self.pass_for_ko.retain(|b| b.banned != mover);
         } else {
-            entry.created_by[mover.index()] = true;
             self.transitions.insert((step.hash_before, step.hash_after));
             if let Some(ban) = ko_capture_ban(&step, after) {
                 self.pass_for_ko.push(ban);
@@ -274,6 +265,21 @@ impl KoMemory {
     /// The pass-for-ko bans in force.
     pub fn pass_for_ko_bans(&self) -> &[PassForKoBan] {
         &self.pass_for_ko
+    }
+}
+
+/// Updates `positions` for the state S_k that `step` produced: when it (last) stood, with
+/// whom to move, and who created it with a board play. Shared by a game's memory and the
+/// search's lines so both keep the same record.
+pub(crate) fn record_state(positions: &mut FxHashMap<u64, PositionRecord>, step: &Step, k: u32) {
+    let entry = positions.entry(step.hash_after).or_insert(PositionRecord {
+        first_stood: k,
+        ..PositionRecord::default()
+    });
+    entry.last_stood = k;
+    entry.stood_with_to_move[step.color.opponent().index()] = true;
+    if !step.is_pass() {
+        entry.created_by[step.color.index()] = true;
     }
 }
 

@@ -210,20 +210,11 @@ impl<'a> KoLine<'a> {
     pub fn push(&mut self, step: Step, after: &Board) {
         let k = self.base + self.steps.len() as u32 + 1;
         let mover = step.color;
-        let entry = self
-            .positions
-            .entry(step.hash_after)
-            .or_insert(PositionRecord {
-                first_stood: k,
-                ..PositionRecord::default()
-            });
-        entry.last_stood = k;
-        entry.stood_with_to_move[mover.opponent().index()] = true;
+        ko::record_state(&mut self.positions, &step, k);
         if step.is_pass() {
             self.last_pass_state = Some(k);
             self.bans.retain(|b| b.banned != mover);
         } else {
-            entry.created_by[mover.index()] = true;
             self.transitions.insert((step.hash_before, step.hash_after));
             if let Some(ban) = ko::ko_capture_ban(&step, after) {
                 self.bans.push(ban);
