@@ -20,7 +20,7 @@ use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::ko::KO_RULES;
 use crate::rules::line::KoLine;
-use crate::rules::Ruleset;
+use crate::rules::{KoRule, Ruleset};
 use crate::search::playout::Playout;
 use crate::search::rng::Rng;
 use std::time::{Duration, Instant};
@@ -175,23 +175,34 @@ pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
 /// for about `time` on this thread.
 pub fn policy_playouts(game: &Game, time: Duration, seed: u64) -> RandomGames {
     let line = KoLine::new(game.memory());
-    let ko = Some((&line, game.rules().ko));
-    let start_board = game.board();
     let passes = game.moves().last().is_some_and(|s| s.is_pass()) as u32;
-    let mut board = start_board.clone();
+    let ko = Some((&line, game.rules().ko));
+    time_playouts(game.board(), game.to_move(), passes, ko, time, seed)
+}
+
+/// Plays playouts from `start` (`to_move` to play, after `passes` passes in a row, under
+/// `ko`) again and again for about `time` on this thread, counting games and moves.
+fn time_playouts(
+    start: &Board,
+    to_move: Color,
+    passes: u32,
+    ko: Option<(&KoLine, KoRule)>,
+    time: Duration,
+    seed: u64,
+) -> RandomGames {
+    let mut board = start.clone();
     let mut playout = Playout::new();
     let mut rng = Rng::new(seed);
-    let start = Instant::now();
+    let clock = Instant::now();
     let (mut games, mut moves) = (0u64, 0u64);
     loop {
-        for _ in 0..16 {
-            board.clone_from(start_board);
-            moves += playout
-                .run(&mut board, game.to_move(), passes, &mut rng, ko)
-                .moves as u64;
+        // Read the clock once per batch: it costs about as much as a short playout.
+        for _ in 0..64 {
+            board.clone_from(start);
+            moves += playout.run(&mut board, to_move, passes, &mut rng, ko).moves as u64;
             games += 1;
         }
-        let elapsed = start.elapsed();
+        let elapsed = clock.elapsed();
         if elapsed >= time {
             return RandomGames {
                 games,
@@ -240,29 +251,7 @@ impl RandomGames {
 
 /// Plays random games from the empty `size` board for about `time` on this thread.
 pub fn random_games(size: usize, time: Duration, seed: u64) -> RandomGames {
-    let empty = Board::new(size);
-    let mut board = empty.clone();
-    let mut playout = Playout::new();
-    let mut rng = Rng::new(seed);
-    let start = Instant::now();
-    let (mut games, mut moves) = (0u64, 0u64);
-    loop {
-        for _ in 0..64 {
-            board.clone_from(&empty);
-            moves += playout
-                .run(&mut board, Color::Black, 0, &mut rng, None)
-                .moves as u64;
-            games += 1;
-        }
-        let elapsed = start.elapsed();
-        if elapsed >= time {
-            return RandomGames {
-                games,
-                moves,
-                elapsed,
-            };
-        }
-    }
+    time_playouts(&Board::new(size), Color::Black, 0, None, time, seed)
 }
 
 #[cfg(test)]
