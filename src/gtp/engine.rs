@@ -3,7 +3,7 @@
 use super::handicap::fixed_handicap;
 use super::protocol::Command;
 use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
-use crate::game::{Game, Illegal};
+use crate::game::Game;
 use crate::rules::{KoRule, Ruleset};
 use crate::score;
 use crate::search::time::{Clock, TimeSystem};
@@ -904,11 +904,6 @@ fn parse_int(text: &str) -> Result<i64, String> {
         .ok_or_else(|| syntax(format!("'{text}' is not a non-negative integer")))
 }
 
-impl From<Illegal> for String {
-    fn from(i: Illegal) -> String {
-        i.to_string()
-    }
-}
 
 #[cfg(test)]
 mod tests {
