@@ -22,6 +22,7 @@ Options:
                          jasiek, wmsg2008 (default: chinese)
   --seed N               seed of the random numbers (default: fixed)
   --resign-threshold P   resign below this win rate (default: 0.05; 0 never resigns)
+  --kgs-chat             answer kgs-chat (chat relayed by the kgsGtp bridge)
   --log FILE             write logs to FILE instead of standard error
   --verbose              more logging (RUST_LOG also works)
   --help                 this text
@@ -143,6 +144,7 @@ fn parse_options(args: &[String]) -> Result<Option<Parsed>, String> {
                     .ok_or_else(|| format!("--resign-threshold: '{v}' is not in 0..1"))?;
             }
             "--log" => log = Some(value("a file")?),
+            "--kgs-chat" => o.kgs_chat = true,
             "--verbose" | "-v" => verbose = true,
             other => return Err(format!("unknown option '{other}'")),
         }

@@ -28,6 +28,8 @@ pub struct EngineOptions {
     pub seed: u64,
     /// Resign when the win rate of the best move is below this.
     pub resign_threshold: f64,
+    /// Answer `kgs-chat` (KGS relays chat to engines that list it).
+    pub kgs_chat: bool,
 }
 
 impl Default for EngineOptions {
@@ -39,6 +41,7 @@ impl Default for EngineOptions {
             rules: Ruleset::default(),
             seed: 0x6b6f616e,
             resign_threshold: 0.05,
+            kgs_chat: false,
         }
     }
 }
@@ -159,9 +162,10 @@ impl Engine {
                 let name = a
                     .first()
                     .ok_or_else(|| syntax("known_command needs a name"))?;
-                Ok(COMMANDS.contains(&name.as_str()).to_string())
+                Ok(self.commands().any(|c| c == name).to_string())
             }
-            "list_commands" => Ok(COMMANDS.join("\n")),
+            "list_commands" => Ok(self.commands().collect::<Vec<_>>().join("\n")),
+            "kgs-chat" if self.options.kgs_chat => self.kgs_chat(a),
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
@@ -291,6 +295,40 @@ impl Engine {
             }
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// The commands this engine answers: [`COMMANDS`], plus `kgs-chat` when enabled.
+    fn commands(&self) -> impl Iterator<Item = &'static str> {
+        let chat = self.options.kgs_chat.then_some("kgs-chat");
+        COMMANDS.iter().copied().chain(chat)
+    }
+
+    /// `kgs-chat game|private NAME MESSAGE...`: a short reply about the engine or the rules.
+    fn kgs_chat(&self, a: &[String]) -> Reply {
+        if a.len() < 3 {
+            return Err(syntax("expected game|private NAME MESSAGE"));
+        }
+        let message = a[2..].join(" ").to_ascii_lowercase();
+        let rules = self.rules_in_force();
+        let reply = if message.contains("ko") {
+            format!(
+                "My ko rule is {}; koan's docs/ko-rules.md defines each rule exactly.",
+                rules.ko
+            )
+        } else if message.contains("rule") {
+            format!(
+                "I play {} rules: {rules}.",
+                rules.preset_name().unwrap_or("custom")
+            )
+        } else if message.contains("version") || message.contains("who") {
+            format!(
+                "koan {}, a Go engine that gets ko right.",
+                env!("CARGO_PKG_VERSION")
+            )
+        } else {
+            "Hello! I am koan, a program. Ask me about 'rules', 'ko' or 'version'.".to_string()
+        };
+        Ok(reply)
     }
 
     fn vertices(&self, points: &[Point]) -> String {
@@ -904,7 +942,6 @@ fn parse_int(text: &str) -> Result<i64, String> {
         .ok_or_else(|| syntax(format!("'{text}' is not a non-negative integer")))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -990,6 +1027,28 @@ mod tests {
                 .check_invariants()
                 .unwrap_or_else(|err| panic!("after '{line}': {err}\n{:?}", e.game().board()));
         }
+    }
+
+    #[test]
+    fn kgs_chat_is_opt_in_and_answers_briefly() {
+        let mut off = engine();
+        assert_eq!(run(&mut off, "known_command kgs-chat").unwrap(), "false");
+        assert!(run(&mut off, "kgs-chat private bob hi").is_err());
+        let mut on = Engine::new(EngineOptions {
+            kgs_chat: true,
+            ..EngineOptions::default()
+        });
+        assert_eq!(run(&mut on, "known_command kgs-chat").unwrap(), "true");
+        assert!(run(&mut on, "list_commands").unwrap().ends_with("kgs-chat"));
+        let rules = run(&mut on, "kgs-chat game bob which rules?").unwrap();
+        assert!(
+            rules.contains("chinese") && !rules.contains('\n'),
+            "{rules}"
+        );
+        assert!(run(&mut on, "kgs-chat private bob ko?")
+            .unwrap()
+            .contains("positional"));
+        assert!(run(&mut on, "kgs-chat private bob").is_err());
     }
 
     #[test]
