@@ -13,6 +13,8 @@
 //! [`final_score`] counts by the game's rules with those removed, [`format_result`] spells
 //! the result as GTP and SGF want it.
 
+pub mod benson;
+
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::line::KoLine;
@@ -117,8 +119,8 @@ fn eye_owner(board: &Board, p: Point) -> i32 {
 
 /// The stones of `game`'s board that look dead: those whose point ends up owned by the
 /// opponent in most of a few hundred random playouts (seeded by `seed`) from the position,
-/// with the player to move first. Crude (no life-and-death reading): a guess for
-/// `final_score` and `final_status_list`.
+/// with the player to move first, except strings that are unconditionally alive (Benson).
+/// No other life-and-death reading: a guess for `final_score` and `final_status_list`.
 pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
     let start = game.board();
     let line = KoLine::new(game.memory());
@@ -147,9 +149,19 @@ pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
             }
         }
     }
+    // Benson: unconditionally alive strings are never dead, whatever the playouts say.
+    let unconditional = [
+        benson::benson_alive(start, Color::Black),
+        benson::benson_alive(start, Color::White),
+    ];
     start
         .points()
-        .filter(|p| start.cell(*p).color().is_some() && 2 * lost[p.index()] > DEAD_STONE_PLAYOUTS)
+        .filter(|p| match start.cell(*p).color() {
+            Some(c) => {
+                2 * lost[p.index()] > DEAD_STONE_PLAYOUTS && !unconditional[c.index()][p.index()]
+            }
+            None => false,
+        })
         .collect()
 }
 
