@@ -68,19 +68,7 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
     if has_uncapturable_life(start, z, &goal) {
         return Answer::Yes(Point::PASS);
     }
-    let mut s = Search {
-        z,
-        ko,
-        goal,
-        region,
-        start_hash: start.hash(),
-        transitions: Vec::new(),
-        memo: FxHashMap::default(),
-        goal_cache: FxHashMap::default(),
-        nodes: 0,
-        budget_hit: false,
-        depth_limit: MAX_DEPTH,
-    };
+    let mut s = Search::new(z, ko, goal, region, start);
     let root = Node {
         board: start.clone(),
         to_move: z,
@@ -118,19 +106,7 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
     let Some(region) = region(start, ko) else {
         return Vec::new();
     };
-    let mut s = Search {
-        z,
-        ko,
-        goal: target_points(start, ko, target),
-        region,
-        start_hash: start.hash(),
-        transitions: Vec::new(),
-        memo: FxHashMap::default(),
-        goal_cache: FxHashMap::default(),
-        nodes: 0,
-        budget_hit: false,
-        depth_limit: MAX_DEPTH,
-    };
+    let mut s = Search::new(z, ko, target_points(start, ko, target), region, start);
     let mut node = Node {
         board: start.clone(),
         to_move: z,
@@ -179,6 +155,23 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
 }
 
 impl Search {
+    /// A fresh search for `z` towards `goal` in `region`, starting from `start`.
+    fn new(z: Color, ko: BasicKo, goal: Vec<Point>, region: Vec<Point>, start: &Board) -> Search {
+        Search {
+            z,
+            ko,
+            goal,
+            region,
+            start_hash: start.hash(),
+            transitions: Vec::new(),
+            memo: FxHashMap::default(),
+            goal_cache: FxHashMap::default(),
+            nodes: 0,
+            budget_hit: false,
+            depth_limit: MAX_DEPTH,
+        }
+    }
+
     /// Candidate moves for the side to move, captures first, pass last.
     fn moves(&self, n: &Node) -> Vec<Point> {
         let b = &n.board;

@@ -420,16 +420,16 @@ fn print_lines() {
     for (name, b) in boards {
         let t = std::time::Instant::now();
         let reports = classify_all(&b);
-        println!("== {name} ({} ms)", t.elapsed().as_millis());
+        eprintln!("== {name} ({} ms)", t.elapsed().as_millis());
         for r in reports {
-            println!("{}", show(&b, &r));
+            eprintln!("{}", show(&b, &r));
             for z in Color::BOTH {
                 for role in [Role::Open, Role::Closed] {
                     for target in [Target::Ko, Target::Locale] {
                         let start = role_start(&b, r.ko, z, role);
                         let line = forcing_line(&start, r.ko, z, target);
                         let text: Vec<String> = line.iter().map(|p| b.vertex(*p)).collect();
-                        println!("  {z:?} {role:?} {target:?}: {}", text.join(" "));
+                        eprintln!("  {z:?} {role:?} {target:?}: {}", text.join(" "));
                     }
                 }
             }

@@ -68,23 +68,7 @@ impl Engine {
         let stderr = child.stderr.take().expect("stderr is piped");
 
         let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        thread::spawn(move || for_each_line(stdout, |line| tx.send(line).is_ok()));
 
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
@@ -247,26 +231,38 @@ impl Drop for Engine {
     }
 }
 
-/// Reads the engine's stderr to its end, keeping the last lines (and echoing when verbose).
-fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>, verbose: bool) {
-    let mut reader = BufReader::new(stderr);
+/// Reads `input` line by line (invalid UTF-8 replaced, line ends removed) and hands each
+/// line to `each` until the input ends, fails, or `each` returns false.
+fn for_each_line(input: impl Read, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(input);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match reader.read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                if verbose {
-                    eprintln!("{line}");
-                }
-                if let Ok(mut t) = tail.lock() {
-                    if t.len() == STDERR_TAIL {
-                        t.pop_front();
-                    }
-                    t.push_back(line);
+                let line = String::from_utf8_lossy(&buf);
+                if !each(line.trim_end_matches(['\n', '\r']).to_string()) {
+                    break;
                 }
             }
         }
     }
+}
+
+/// Reads the engine's stderr to its end, keeping the last lines (and echoing when verbose).
+fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>, verbose: bool) {
+    for_each_line(stderr, |line| {
+        let line = line.trim_end().to_string();
+        if verbose {
+            eprintln!("{line}");
+        }
+        if let Ok(mut t) = tail.lock() {
+            if t.len() == STDERR_TAIL {
+                t.pop_front();
+            }
+            t.push_back(line);
+        }
+        true
+    });
 }

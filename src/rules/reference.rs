@@ -1000,7 +1000,7 @@ mod tests {
                 stats.older[i]
             );
         }
-        println!(
+        eprintln!(
             "{games} games, {} positions ({} under every rule), {} undecided, {:.1?}\n{summary}",
             stats.positions,
             stats.all_rules_positions,
