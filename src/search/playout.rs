@@ -75,6 +75,8 @@ pub struct Playout {
     /// Mercy rule: stop once one side has captured this many stones more than the other
     /// (counted from the playout's start); `None`: play to the end.
     mercy: Option<u32>,
+    /// Uniformly random moves instead of the policy (benchmarks of the bare board).
+    uniform: bool,
 }
 
 /// How a playout ended.
@@ -98,6 +100,11 @@ impl Playout {
     /// `margin` stones more than the other since it started (`None`: never).
     pub fn set_mercy(&mut self, margin: Option<u32>) {
         self.mercy = margin;
+    }
+
+    /// Plays uniformly random moves (never an own eye) instead of following the policy.
+    pub fn set_uniform(&mut self, uniform: bool) {
+        self.uniform = uniform;
     }
 
     /// Plays random moves on `board` from `to_move` until two passes in a row (counting
@@ -130,7 +137,7 @@ impl Playout {
         ko: Option<(&KoLine, KoRule)>,
         on_move: impl FnMut(Color, Point),
     ) -> PlayoutEnd {
-        let state = (board, to_move, last, passes, rng, self.mercy);
+        let state = (board, to_move, last, passes, rng, self.mercy, self.uniform);
         match ko {
             None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
             Some((line, KoRule::PassForKo)) => {
@@ -178,13 +185,21 @@ trait KoCheck {
 }
 
 /// Where a playout starts: the board, the player to move, the last move, the passes in a
-/// row so far, the random generator and the mercy margin.
-type PlayoutStart<'a> = (&'a mut Board, Color, Point, u32, &'a mut Rng, Option<u32>);
+/// row so far, the random generator, the mercy margin and whether moves are uniformly random.
+type PlayoutStart<'a> = (
+    &'a mut Board,
+    Color,
+    Point,
+    u32,
+    &'a mut Rng,
+    Option<u32>,
+    bool,
+);
 
 /// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
 #[inline(always)]
 fn play_out<K: KoCheck, const BOARD_KO: bool>(
-    (board, mut to_move, mut last, mut passes, rng, mercy): PlayoutStart,
+    (board, mut to_move, mut last, mut passes, rng, mercy, uniform): PlayoutStart,
     check: &mut K,
     mut on_move: impl FnMut(Color, Point),
 ) -> PlayoutEnd {
@@ -211,9 +226,12 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
                 };
             }
         }
-        let p = policy::choose(board, to_move, last, rng, |b, p, c| {
-            check.accepts(b, p, c, BOARD_KO)
-        });
+        let accept = |b: &Board, p, c| check.accepts(b, p, c, BOARD_KO);
+        let p = if uniform {
+            policy::uniform(board, to_move, rng, accept)
+        } else {
+            policy::choose(board, to_move, last, rng, accept)
+        };
         let before = board.hash();
         if p.is_pass() {
             board.clear_ko();

@@ -54,7 +54,9 @@ pub(super) fn choose(
             cands.clear();
             pattern_points(board, last, &mut cands);
             if let Some(p) = pick(&cands, rng, |p| {
-                !board.is_eye(p, color) && accept(board, p, color) && !is_self_atari(board, p, color)
+                !board.is_eye(p, color)
+                    && accept(board, p, color)
+                    && !is_self_atari(board, p, color)
             }) {
                 return p;
             }
@@ -84,6 +86,36 @@ fn random(
             && accept(board, p, color)
             && !(is_self_atari(board, p, color) && rng.below(100) < SELF_ATARI_REJECT_PERCENT)
         {
+            return p;
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+        if i == start {
+            return Point::PASS;
+        }
+    }
+}
+
+/// A uniformly random empty point that is not an own eye and that `accept` takes (no
+/// heuristics at all: the board benchmark's random games); [`Point::PASS`] when there is none.
+#[inline]
+pub(super) fn uniform(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
+    let n = board.empty_count();
+    if n == 0 {
+        return Point::PASS;
+    }
+    let start = rng.below(n);
+    let mut i = start;
+    loop {
+        let p = board.empty_point(i);
+        if !board.is_eye(p, color) && accept(board, p, color) {
             return p;
         }
         i += 1;

@@ -88,7 +88,10 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
     }
     if !last.is_pass() {
         let (a, b) = (board.coord(p), board.coord(last));
-        let (dc, dr) = (a.col.abs_diff(b.col) as usize, a.row.abs_diff(b.row) as usize);
+        let (dc, dr) = (
+            a.col.abs_diff(b.col) as usize,
+            a.row.abs_diff(b.row) as usize,
+        );
         let d = dc + dr;
         if (1..=3).contains(&d) {
             prior.add_wins(NEAR_LAST[d - 1]);

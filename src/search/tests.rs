@@ -1,9 +1,9 @@
 use super::legality::legal_in_line;
 use super::*;
-use crate::score;
 use crate::board::{Board, Coord};
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
+use crate::score;
 
 fn at(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())

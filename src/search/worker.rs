@@ -221,7 +221,13 @@ impl<'a> Worker<'a> {
     fn back_up(&mut self, black2: u32) {
         let sh = self.shared;
         let tree = sh.tree;
-        let result_for = |c: Color| if c == Color::Black { black2 } else { 2 - black2 };
+        let result_for = |c: Color| {
+            if c == Color::Black {
+                black2
+            } else {
+                2 - black2
+            }
+        };
         // The root is reached by the root player's opponent; depth d's mover alternates.
         let root = tree.node(0);
         root.add_visit();
@@ -260,7 +266,9 @@ impl<'a> Worker<'a> {
             for k in tree.children(self.path[j] as usize) {
                 let child = tree.node(k);
                 let q = child.point();
-                if !q.is_pass() && self.stamp[q.index()] == g && self.stamp_color[q.index()] == to_move
+                if !q.is_pass()
+                    && self.stamp[q.index()] == g
+                    && self.stamp_color[q.index()] == to_move
                 {
                     child.add_rave(won);
                 }

@@ -373,9 +373,15 @@ fn playouts_obey_the_judge_simple_under_ing(rounds: usize, seed: u64) -> usize {
         let mut board = start.clone();
         let mut moves = Vec::new();
         let ko = Some((&line, KoRule::IngSpight));
-        playout.run_observed(&mut board, color, Point::PASS, passes, &mut rng, ko, |c, p| {
-            moves.push((c, p))
-        });
+        playout.run_observed(
+            &mut board,
+            color,
+            Point::PASS,
+            passes,
+            &mut rng,
+            ko,
+            |c, p| moves.push((c, p)),
+        );
         let (mut reference, mut replay) = history.line();
         for &(c, p) in &moves {
             if !p.is_pass() {
