@@ -29,6 +29,7 @@
 //!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
+pub mod ladder;
 pub mod legality;
 pub mod outcome;
 pub mod patterns;
@@ -296,7 +297,10 @@ impl Searcher {
                 .take_while(|s| s.is_pass())
                 .count()
                 .min(1) as u32,
-            root_last: last_play(game),
+            root_last: (last_play(game), {
+                let m = game.moves();
+                m.len().checked_sub(2).map_or(Point::PASS, |i| m[i].point)
+            }),
             rules: *game.rules(),
             komi: dynamic_komi(game),
             mercy: Some(mercy_margin(game.size())),

@@ -120,24 +120,33 @@ impl Playout {
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
     ) -> PlayoutEnd {
-        self.run_observed(board, to_move, Point::PASS, passes, rng, ko, |_, _| {})
+        let no_moves = (Point::PASS, Point::PASS);
+        self.run_observed(board, to_move, no_moves, passes, rng, ko, |_, _| {})
     }
 
-    /// [`Playout::run`] after the move `last` (which the policy answers first; a pass or
-    /// [`Point::PASS`] when unknown), calling `on_move` with every move made (passes
-    /// included).
+    /// [`Playout::run`] after the moves `last` (the opponent's) and `last2` (the player's
+    /// own, before it), which the policy answers first (a pass or [`Point::PASS`] when
+    /// unknown), calling `on_move` with every move made (passes included).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run_observed(
         &mut self,
         board: &mut Board,
         to_move: Color,
-        last: Point,
+        (last, last2): (Point, Point),
         passes: u32,
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
         on_move: impl FnMut(Color, Point),
     ) -> PlayoutEnd {
-        let state = (board, to_move, last, passes, rng, self.mercy, self.uniform);
+        let state = (
+            board,
+            to_move,
+            (last, last2),
+            passes,
+            rng,
+            self.mercy,
+            self.uniform,
+        );
         match ko {
             None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
             Some((line, KoRule::PassForKo)) => {
@@ -184,12 +193,12 @@ trait KoCheck {
     fn record(&mut self, board: &Board, before: u64, p: Point, color: Color);
 }
 
-/// Where a playout starts: the board, the player to move, the last move, the passes in a
+/// Where a playout starts: the board, the player to move, the last two moves, the passes in a
 /// row so far, the random generator, the mercy margin and whether moves are uniformly random.
 type PlayoutStart<'a> = (
     &'a mut Board,
     Color,
-    Point,
+    (Point, Point),
     u32,
     &'a mut Rng,
     Option<u32>,
@@ -199,7 +208,7 @@ type PlayoutStart<'a> = (
 /// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
 #[inline(always)]
 fn play_out<K: KoCheck, const BOARD_KO: bool>(
-    (board, mut to_move, mut last, mut passes, rng, mercy, uniform): PlayoutStart,
+    (board, mut to_move, (mut last, mut last2), mut passes, rng, mercy, uniform): PlayoutStart,
     check: &mut K,
     mut on_move: impl FnMut(Color, Point),
 ) -> PlayoutEnd {
@@ -230,7 +239,7 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
         let p = if uniform {
             policy::uniform(board, to_move, rng, accept)
         } else {
-            policy::choose(board, to_move, last, rng, accept)
+            policy::choose(board, to_move, (last, last2), rng, accept)
         };
         let before = board.hash();
         if p.is_pass() {
@@ -243,6 +252,7 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
         }
         check.record(board, before, p, to_move);
         on_move(to_move, p);
+        last2 = last;
         last = p;
         to_move = to_move.opponent();
         moves += 1;

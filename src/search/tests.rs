@@ -460,28 +460,25 @@ fn the_tree_obeys_situational_superko_at_every_depth() {
 
 #[test]
 fn saves_a_string_in_atari() {
-    // White's two stones C3-C4 are in atari (liberty D3... see diagram); saving them by
-    // extending to D4 decides the game: the black stones around are weak.
-    let g = setup(
-        &[
-            ". . . . . . .",
-            ". . X X . . .",
-            ". X O O X . .",
-            ". X O . . . .",
-            ". . X . . . .",
-            ". . . . . . .",
-            ". . . . . . .",
-        ],
-        Color::White,
-        Ruleset::default(),
-        0.5,
-    );
-    // White C5/D5 and C4: liberties D4 only? C4's neighbours: B4 X, C3 X, D4 empty.
-    let d4 = at(g.board(), "D4");
-    assert!(g.board().in_atari(at(g.board(), "C4")));
+    // White's F5 has put Black's E5 in atari (liberty E4); extending there gives three
+    // liberties and leaves White's D5, E6 and F5 thin (GNU Go 3.8 agrees: E4).
+    let mut g = Game::new(9, Ruleset::default());
+    g.set_komi(7.0);
+    for (c, v) in [
+        (Color::Black, "E5"),
+        (Color::White, "D5"),
+        (Color::Black, "C3"),
+        (Color::White, "E6"),
+        (Color::Black, "G3"),
+        (Color::White, "F5"),
+    ] {
+        let p = at(g.board(), v);
+        g.play(c, p).unwrap();
+    }
+    assert!(g.board().in_atari(at(g.board(), "E5")));
     for seed in 0..3 {
-        let r = search(&g, Color::White, &params(3000, seed));
-        assert_eq!(r.best, SearchMove::Play(d4), "seed {seed}");
+        let r = search(&g, Color::Black, &params(3000, seed));
+        assert_eq!(r.best, SearchMove::Play(at(g.board(), "E4")), "seed {seed}");
     }
 }
 
