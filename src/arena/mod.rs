@@ -259,7 +259,7 @@ pub fn run(options: &MatchOptions) -> i32 {
             Color::White => ("B", "A"),
         };
         eprintln!(
-            "game {game}/{}: black {bn}, white {wn}: {} ({}), {} moves; {}",
+            "game {game}/{}: black {bn}, white {wn}: {} ({}), moves: {}; {}",
             options.games,
             record.result(),
             record.reason(),

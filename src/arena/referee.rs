@@ -284,7 +284,11 @@ impl Referee<'_> {
                 let what = format!("no answer to '{cmd}' within {:.2} s", limit.as_secs_f64());
                 self.lose(color, Fault::Timeout, what)
             }
-            Failure::Died(why) => self.lose(color, Fault::Protocol, format!("'{cmd}': {why}")),
+            Failure::Died(why) => {
+                // One line: the engine's last stderr lines are joined.
+                let why = why.split_whitespace().collect::<Vec<_>>().join(" ");
+                self.lose(color, Fault::Protocol, format!("'{cmd}': {why}"))
+            }
         }
     }
 
