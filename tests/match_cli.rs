@@ -3,11 +3,15 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A scratch folder for one test, emptied first.
+/// A scratch folder of its own for one test, emptied first.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("koan-match-{}-{name}", std::process::id()));
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::SeqCst);
+    let pid = std::process::id();
+    let dir = std::env::temp_dir().join(format!("koan-match-{pid}-{n}-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -196,6 +200,7 @@ fn a_dead_engine_is_a_protocol_error_and_is_restarted() {
     let (out, err) = against_fake("die", &[]);
     assert_eq!(row(&out, "protocol errors"), counts(0, 2), "{out}");
     assert!(err.contains("engine died"), "{err}");
+    assert_eq!(row(&out, "restarts"), counts(0, 1), "{out}");
 }
 
 #[test]
@@ -210,6 +215,15 @@ fn a_slow_answer_loses_on_time_without_hanging() {
 }
 
 #[test]
+fn the_clock_is_sent_and_enforced() {
+    // Absolute time of 1 s: the slow engine's flag falls long before its 60 s move limit.
+    let (out, err) = against_fake("slow", &["--time-settings", "1 0 0"]);
+    assert_eq!(row(&out, "timeouts"), counts(0, 2), "{out}");
+    assert!(out.contains("clock 1 s + 0 s per 0 moves"), "{out}");
+    assert!(err.contains("within 1.00 s"), "{err}");
+}
+
+#[test]
 fn bad_options_exit_2_and_a_missing_engine_exits_1() {
     let (code, out, err) = koan_match(&["--black", "koan"]);
     assert_eq!(code, 2);
@@ -221,6 +235,12 @@ fn bad_options_exit_2_and_a_missing_engine_exits_1() {
     let (code, _, err) = koan_match(&["--black", "koan", "--white", "/nonexistent/engine"]);
     assert_eq!(code, 1);
     assert!(err.contains("engine B cannot start"), "{err}");
+    let (code, _, err) = koan_match(&["--black", "bash -c 'exit 3'", "--white", "koan"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("engine A cannot start: 'name': engine died"),
+        "{err}"
+    );
     let (code, out, _) = koan_match(&["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("--time-per-move-limit"), "{out}");

@@ -55,8 +55,7 @@ impl EngineProc {
             known: HashMap::new(),
             starts: 0,
         };
-        proc.ensure_running()?;
-        let name = proc.ask("name");
+        let name = proc.ensure_running()?;
         let version = proc.ask("version");
         if let Some(name) = name {
             proc.label = match version {
@@ -72,10 +71,12 @@ impl EngineProc {
         self.argv.join(" ")
     }
 
-    /// Restarts the process if it is not running (after a death or a timeout).
-    pub fn ensure_running(&mut self) -> Result<(), String> {
+    /// Starts the process if it is not running (at first, or after a death or a timeout),
+    /// and checks that it answers `name`; returns the name when it was just started and
+    /// gave one. An engine that does not answer is an error.
+    pub fn ensure_running(&mut self) -> Result<Option<String>, String> {
         if self.engine.is_some() {
-            return Ok(());
+            return Ok(None);
         }
         let copy = match &self.stderr_log {
             Some(path) => OpenOptions::new()
@@ -91,7 +92,14 @@ impl EngineProc {
         self.engine = Some(engine);
         self.known.clear();
         self.starts += 1;
-        Ok(())
+        match self.send("name", HANDSHAKE_TIMEOUT) {
+            Ok(a) => Ok(a.ok.then_some(a.text)),
+            Err(Failure::Timeout) => Err(format!(
+                "no answer to 'name' within {} s",
+                HANDSHAKE_TIMEOUT.as_secs()
+            )),
+            Err(Failure::Died(why)) => Err(format!("'name': {why}")),
+        }
     }
 
     /// Sends `command` and waits at most `timeout` for the answer. On a timeout or a death

@@ -267,7 +267,8 @@ pub fn run(options: &MatchOptions) -> i32 {
             summary.score_line()
         );
     }
-    for (p, name) in [(&mut a, "A"), (&mut b, "B")] {
+    for (i, (p, name)) in [(&mut a, "A"), (&mut b, "B")].into_iter().enumerate() {
+        summary.tallies[i].restarts = p.starts.saturating_sub(1);
         if let Some(w) = p.quit() {
             eprintln!("koan match: engine {name}: {w}");
         }
@@ -279,6 +280,7 @@ pub fn run(options: &MatchOptions) -> i32 {
 /// Starts a new process for an engine that died or was killed.
 fn restart(p: &mut EngineProc, name: &str) -> Result<(), String> {
     p.ensure_running()
+        .map(|_| ())
         .map_err(|e| format!("engine {name} cannot be restarted: {e}"))
 }
 

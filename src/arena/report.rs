@@ -102,7 +102,7 @@ impl Summary {
         }
         let _ = writeln!(out);
         let _ = writeln!(out, "{:<20}{:>10}{:>10}", "", "A", "B");
-        let rows: [(&str, Cell); 10] = [
+        let rows: [(&str, Cell); 11] = [
             ("games", |t| t.games.to_string()),
             ("wins", |t| t.wins().to_string()),
             ("  as black", |t| t.wins_black.to_string()),
@@ -111,6 +111,7 @@ impl Summary {
             ("illegal moves", |t| t.illegal.to_string()),
             ("protocol errors", |t| t.protocol_errors.to_string()),
             ("timeouts", |t| t.timeouts.to_string()),
+            ("restarts", |t| t.restarts.to_string()),
             ("moves", |t| t.moves.to_string()),
             ("seconds per move", |t| {
                 format!("{:.3}", t.seconds_per_move())

@@ -40,6 +40,8 @@ pub struct Tally {
     pub moves: u32,
     /// Time spent answering `genmove`.
     pub think_time: Duration,
+    /// Times the process was started again after it died or was killed.
+    pub restarts: u32,
 }
 
 impl Tally {
