@@ -28,6 +28,7 @@ use clock::TimeControl;
 use engine_proc::EngineProc;
 use referee::{GameRecord, Setup};
 use report::Summary;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -249,7 +250,17 @@ pub fn run(options: &MatchOptions) -> i32 {
             Color::Black => (&mut a, &mut b),
             Color::White => (&mut b, &mut a),
         };
-        let record = referee::play_game(setup, black, white);
+        // On a terminal, a running move count; the finished game's line overwrites it.
+        let live = std::io::stderr().is_terminal();
+        let mut on_move = |moves: usize| {
+            if live {
+                eprint!("\rgame {game}/{}: move {moves}", options.games);
+            }
+        };
+        let record = referee::play_game(setup, black, white, &mut on_move);
+        if live {
+            eprint!("\r\x1b[K");
+        }
         summary.add(&record, a_color);
         if let Some(dir) = &options.sgf_dir {
             write_sgf(dir, game, &record, setup, &black.label, &white.label);

@@ -130,8 +130,14 @@ struct Referee<'a> {
     command_limit: Duration,
 }
 
-/// Plays one game, `black` against `white`, both already running.
-pub fn play_game(setup: &Setup, black: &mut EngineProc, white: &mut EngineProc) -> GameRecord {
+/// Plays one game, `black` against `white`, both already running; `on_move` hears the
+/// number of moves played after each move.
+pub fn play_game(
+    setup: &Setup,
+    black: &mut EngineProc,
+    white: &mut EngineProc,
+    on_move: &mut dyn FnMut(usize),
+) -> GameRecord {
     let mut players = [black, white];
     let mut game = Game::new(setup.size, setup.rules);
     game.set_komi(setup.komi);
@@ -142,7 +148,7 @@ pub fn play_game(setup: &Setup, black: &mut EngineProc, white: &mut EngineProc) 
         tallies: [Tally::default(), Tally::default()],
         command_limit: setup.move_limit.max(Duration::from_secs(10)),
     };
-    let (winner, end) = match referee.run(&mut players) {
+    let (winner, end) = match referee.run(&mut players, on_move) {
         Ok(()) => referee.count(&mut players, false),
         Err(Lost::Capped) => referee.count(&mut players, true),
         Err(Lost::By(loser, end)) => (Some(loser.opponent()), end),
@@ -165,7 +171,11 @@ enum Lost {
 
 impl Referee<'_> {
     /// Sets both engines up and relays moves until two passes (`Ok`), a loss or the cap.
-    fn run(&mut self, players: &mut [&mut EngineProc; 2]) -> Result<(), Lost> {
+    fn run(
+        &mut self,
+        players: &mut [&mut EngineProc; 2],
+        on_move: &mut dyn FnMut(usize),
+    ) -> Result<(), Lost> {
         for color in Color::BOTH {
             self.set_up(color, players[color.index()])?;
         }
@@ -227,6 +237,7 @@ impl Referee<'_> {
                 return Err(self.lose(color, Fault::Illegal, what));
             }
             self.moves.push((color, coord));
+            on_move(self.moves.len());
             let opponent = color.opponent();
             let relay = format!(
                 "play {color} {}",

@@ -91,7 +91,12 @@ impl Summary {
     pub fn table(&self) -> String {
         let [a, b] = &self.tallies;
         let mut out = String::new();
-        let _ = writeln!(out, "koan match: {} games, {}", self.games, self.conditions);
+        let games = if self.games == 1 { "game" } else { "games" };
+        let _ = writeln!(
+            out,
+            "koan match: {} {games}, {}",
+            self.games, self.conditions
+        );
         for (i, name) in ["A", "B"].iter().enumerate() {
             let first = if i == 0 { "odd" } else { "even" };
             let _ = writeln!(
