@@ -256,7 +256,7 @@ fn time_playouts(
     let mut board = start.clone();
     let mut playout = Playout::new();
     if ko.is_some() {
-        playout.set_mercy(Some(mercy_margin(start.size())));
+        playout.set_mercy(Some(mercy_margin(start.size(), Ruleset::default().komi)));
     } else {
         playout.set_uniform(true);
     }

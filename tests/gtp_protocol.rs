@@ -6,8 +6,13 @@ use std::time::{Duration, Instant};
 
 /// Runs koan with `input` on standard input; returns stdout and stderr.
 fn run(input: &[u8]) -> (String, String) {
+    run_with(&["--threads", "1", "--playouts", "200"], input)
+}
+
+/// Runs koan with the options `args` and `input` on standard input.
+fn run_with(args: &[&str], input: &[u8]) -> (String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
-        .args(["--threads", "1", "--playouts", "200"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -147,4 +152,30 @@ fn help_and_version_and_bad_flags() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown preset"));
+}
+
+#[test]
+fn resigns_only_when_the_position_stays_lost() {
+    // 9x9 with a komi Black cannot overcome, past the opening (20 moves): the first
+    // hopeless genmove still plays, the second in a row resigns.
+    let mut input = String::from("boardsize 9\nclear_board\nkomi 150\n");
+    let cols = "ABCDEFGHJ";
+    for i in 0..20 {
+        // Black along rows 1 and 2, White along rows 9 and 8.
+        let (color, row) = if i % 2 == 0 {
+            ("b", 1 + i / 18)
+        } else {
+            ("w", 9 - i / 18)
+        };
+        let c = cols.as_bytes()[(i / 2) % 9] as char;
+        input.push_str(&format!("play {color} {c}{row}\n"));
+    }
+    input.push_str("genmove b\nplay w E5\ngenmove b\n");
+    let (out, _) = run_with(&["--threads", "1", "--playouts", "3000"], input.as_bytes());
+    let r = responses(&out);
+    assert!(r.iter().all(|x| x.starts_with('=')), "{out}");
+    let first = r[r.len() - 3];
+    let last = r[r.len() - 1];
+    assert!(first.starts_with("= ") && first != "= resign", "{first}");
+    assert_eq!(last, "= resign");
 }

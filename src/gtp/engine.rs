@@ -102,6 +102,9 @@ pub struct Engine {
     input: super::InputWatch,
     /// The search, with its tree kept between moves.
     searcher: search::Searcher,
+    /// Whether the previous genmove's win rate was below the resignation threshold: koan
+    /// resigns only when the win rate stays low over two of its moves in a row.
+    was_losing: bool,
 }
 
 type Reply = Result<String, String>;
@@ -123,6 +126,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             input: super::InputWatch::default(),
             searcher: search::Searcher::new(),
+            was_losing: false,
         }
     }
 
@@ -377,6 +381,7 @@ impl Engine {
         let komi = self.game.komi();
         let rules = *self.game.rules();
         self.game = Game::new(self.game.size(), rules);
+        self.was_losing = false;
         self.game.set_komi(komi);
     }
 
@@ -533,7 +538,16 @@ impl Engine {
             result.elapsed.as_secs_f64(),
             result.winrate
         );
-        let point = match result.best {
+        let losing = result.best == SearchMove::Resign;
+        let confirmed = losing && self.was_losing;
+        self.was_losing = losing;
+        let choice = if losing && !confirmed {
+            tracing::info!("genmove {color}: losing, but resigning only if it stays so");
+            result.fallback
+        } else {
+            result.best
+        };
+        let point = match choice {
             SearchMove::Resign => return Ok("resign".into()),
             SearchMove::Pass => Point::PASS,
             SearchMove::Play(p) => p,

@@ -119,6 +119,9 @@ pub enum SearchMove {
 pub struct SearchResult {
     /// The move chosen.
     pub best: SearchMove,
+    /// The move to play instead when `best` is a resignation the caller declines (equal to
+    /// `best` otherwise).
+    pub fallback: SearchMove,
     /// Playouts (simulations) made.
     pub playouts: u64,
     /// The chosen move's estimated probability of winning for the searching player
@@ -248,6 +251,7 @@ impl Searcher {
             if let Some(best) = quick_decision(game, color, &root_moves, pass_allowed) {
                 return SearchResult {
                     best,
+                    fallback: best,
                     playouts: 0,
                     winrate: 0.5,
                     elapsed: start.elapsed(),
@@ -303,7 +307,7 @@ impl Searcher {
             }),
             rules: *game.rules(),
             komi: dynamic_komi(game),
-            mercy: Some(mercy_margin(game.size())),
+            mercy: Some(mercy_margin(game.size(), game.komi())),
             started: AtomicU64::new(0),
             ownership: observer.is_some().then(|| {
                 (0..crate::board::MAX_POINTS)
@@ -395,12 +399,15 @@ impl Searcher {
         }
         let top = ranked[0];
         let winrate = if top.visits == 0 { 0.5 } else { top.winrate() };
-        let best = if top.visits > 0 && should_resign(game, params, playouts, winrate) {
-            SearchMove::Resign
-        } else if top.point.is_pass() {
+        let fallback = if top.point.is_pass() {
             SearchMove::Pass
         } else {
             SearchMove::Play(top.point)
+        };
+        let best = if top.visits > 0 && should_resign(game, params, playouts, winrate) {
+            SearchMove::Resign
+        } else {
+            fallback
         };
         if self.tree.is_full() && self.tree.capacity() < MAX_NODES {
             // Next time, a bigger arena (the tree is rebuilt).
@@ -410,6 +417,7 @@ impl Searcher {
         }
         SearchResult {
             best,
+            fallback,
             playouts,
             winrate,
             elapsed: start.elapsed(),
@@ -679,10 +687,12 @@ fn quick_decision(
     None
 }
 
-/// The mercy margin of the search's playouts on a `size` board: a playout stops once one
-/// side has captured this many stones more than the other.
-pub fn mercy_margin(size: usize) -> u32 {
-    ((size * size) as f64 * MERCY_SHARE) as u32
+/// The mercy margin of the search's playouts on a `size` board with `komi`: a playout
+/// stops once one side has captured this many stones more than the other. It is at least
+/// the komi plus a tenth of the board, so that the side ahead in captures has surely won.
+pub fn mercy_margin(size: usize, komi: f64) -> u32 {
+    let area = (size * size) as f64;
+    (area * MERCY_SHARE).max(komi.abs() + area / 10.0) as u32
 }
 
 /// The komi simulations are scored with. In a handicap game it starts higher than the
