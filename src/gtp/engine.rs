@@ -1,6 +1,7 @@
 //! The GTP command set: one method per command, over a [`Game`] and the engine's settings.
 
 use super::handicap::fixed_handicap;
+use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
@@ -90,6 +91,12 @@ pub const COMMANDS: &[&str] = &[
     "kgs-genmove_cleanup",
     "ko-classify",
     "ko-classify_detail",
+    "gogui-interrupt",
+    "gogui-analyze_commands",
+    "koan-gfx_legal",
+    "koan-gfx_hot_stones",
+    "koan-gfx_ko_types",
+    "koan-param",
 ];
 
 /// The state behind the protocol: the game, the settings, the clock.
@@ -100,6 +107,8 @@ pub struct Engine {
     quit: bool,
     stop: Arc<AtomicBool>,
     input: super::InputWatch,
+    /// Input line number of the command being run (see [`super::InputWatch`]).
+    line: u64,
 }
 
 type Reply = Result<String, String>;
@@ -113,18 +122,22 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         let mut game = Game::new(19, options.rules);
         game.set_komi(options.rules.komi);
+        let stop = Arc::new(AtomicBool::new(false));
         Engine {
             game,
             options,
             clock: Clock::default(),
             quit: false,
-            stop: Arc::new(AtomicBool::new(false)),
-            input: super::InputWatch::default(),
+            input: super::InputWatch::detached(stop.clone()),
+            stop,
+            line: 0,
         }
     }
 
-    /// Lets commands see when new input arrives (to stop analysis early).
+    /// Lets commands see when new input arrives (to stop analysis early); the engine's stop
+    /// flag becomes the watch's.
     pub fn watch_input(&mut self, watch: super::InputWatch) {
+        self.stop = watch.stop_flag();
         self.input = watch;
     }
 
@@ -148,10 +161,33 @@ impl Engine {
         &self.game
     }
 
-    /// Runs one command and returns its response body or error message.
+    /// Runs one command and returns its response body or error message; a streamed response
+    /// comes back whole, its lines before the final body.
     pub fn execute(&mut self, cmd: &Command) -> Reply {
+        let mut buf: Vec<u8> = Vec::new();
+        let (result, streamed) = {
+            let mut out = Output::new(&mut buf, None);
+            let result = self.execute_streaming(cmd, self.input.lines(), &mut out);
+            (result, out.begun())
+        };
+        if !streamed {
+            return result;
+        }
+        let streamed = String::from_utf8_lossy(&buf);
+        let streamed = streamed.strip_prefix("=\n").unwrap_or(&streamed);
+        result.map(|body| format!("{streamed}{body}").trim_end().to_string())
+    }
+
+    /// Runs the command read as input line `line`. A streaming command writes its response
+    /// to `out` as it goes; the others return it.
+    pub fn execute_streaming(&mut self, cmd: &Command, line: u64, _out: &mut Output) -> Reply {
+        self.line = line;
         let a = &cmd.args;
         if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
+            return reply;
+        }
+        let game = &mut self.game;
+        if let Some(reply) = super::gogui::command(game, &mut self.options, &[], &cmd.name, a) {
             return reply;
         }
         match cmd.name.as_str() {
@@ -512,7 +548,7 @@ impl Engine {
 
     fn genmove(&mut self, a: &[String], play: bool) -> Reply {
         let color = parse_color(a.first())?;
-        self.stop.store(false, std::sync::atomic::Ordering::SeqCst);
+        self.input.start_search(self.line);
         let params = self.search_params(color);
         let result = search::genmove(&self.game, color, &params, &self.stop);
         tracing::info!(
