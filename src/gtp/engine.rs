@@ -109,6 +109,8 @@ pub struct Engine {
     input: super::InputWatch,
     /// Input line number of the command being run (see [`super::InputWatch`]).
     line: u64,
+    /// The search, with its tree kept between moves.
+    searcher: search::Searcher,
 }
 
 type Reply = Result<String, String>;
@@ -131,6 +133,7 @@ impl Engine {
             input: super::InputWatch::detached(stop.clone()),
             stop,
             line: 0,
+            searcher: search::Searcher::new(),
         }
     }
 
@@ -520,37 +523,46 @@ impl Engine {
     }
 
     fn search_params(&self, color: Color) -> SearchParams {
-        let mut budget = self.options.time_per_move;
-        if let Some(t) = self.clock_budget(color) {
-            budget = Some(budget.map_or(t, |b| b.min(t)));
+        let tpm = self.options.time_per_move;
+        let (mut budget, mut cap) = (tpm, tpm);
+        if let Some((b, c)) = self.clock_budget(color) {
+            budget = Some(budget.map_or(b, |t| t.min(b)));
+            cap = Some(cap.map_or(c, |t| t.min(c)));
         }
         if budget.is_none() && self.options.playouts.is_none() {
-            budget = Some(1.0);
+            (budget, cap) = (Some(1.0), Some(1.0));
         }
+        let secs = |s: f64| Duration::from_secs_f64(s.max(0.01));
         SearchParams {
             threads: self.options.threads.max(1),
             max_playouts: self.options.playouts,
-            max_time: budget.map(|s| Duration::from_secs_f64(s.max(0.01))),
+            max_time: budget.map(secs),
+            time_cap: cap.map(secs),
             seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
             resign_threshold: self.options.resign_threshold,
         }
     }
 
-    /// Seconds to spend on this move under the controller's clock.
-    fn clock_budget(&self, color: Color) -> Option<f64> {
+    /// Seconds to spend on this move under the controller's clock, and the most it may
+    /// take when the position is unclear.
+    fn clock_budget(&self, color: Color) -> Option<(f64, f64)> {
         let area = (self.game.size() * self.game.size()) as f64;
         let played = self.game.moves().len() as f64;
         // Own moves that may still come: a game lasts about 0.6 x area moves, never assume
         // fewer than area / 20 of ours remain.
         let moves_left = ((area * 0.6 - played) / 2.0).max(area / 20.0).max(5.0);
-        self.clock.budget(color.index(), moves_left)
+        let budget = self.clock.budget(color.index(), moves_left)?;
+        let cap = self.clock.cap(color.index(), moves_left)?;
+        Some((budget, cap))
     }
 
     fn genmove(&mut self, a: &[String], play: bool) -> Reply {
         let color = parse_color(a.first())?;
         self.input.start_search(self.line);
         let params = self.search_params(color);
-        let result = search::genmove(&self.game, color, &params, &self.stop);
+        let result = self
+            .searcher
+            .search(&self.game, color, &params, &self.stop, None);
         tracing::info!(
             "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
             result.playouts,

@@ -1,46 +1,67 @@
-//! Monte Carlo tree search: UCT with UCB1 over random playouts.
+//! Monte Carlo tree search with RAVE, priors and a shared tree.
 //!
-//! [`genmove`] searches the position of a [`Game`] for one player and returns a legal move,
-//! a pass or a resignation. Parallelism is by root: each thread grows its own tree with its
-//! own seeded random generator, and the root children's visits are summed at the end.
+//! A [`Searcher`] keeps one tree ([`tree`]) that all worker threads ([`worker`]) grow
+//! together, without a lock: statistics are atomics, a node's children are created by the
+//! one thread that claims it, and a visit is counted on the way down (virtual loss) so that
+//! threads spread over different lines. Each simulation descends by the value of
+//! [`tree::Stats::value`] (the win rate with prior visits blended with the AMAF win rate;
+//! no UCB exploration term, RAVE explores), expands a node visited [`worker::EXPAND_AT`]
+//! times giving each child its prior ([`priors`]), plays out with the policy ([`policy`],
+//! [`playout`]) and backs the result up with AMAF updates.
 //!
-//! - Root children are exactly the game's legal board plays for the player (as judged by
-//!   [`Game::legal_plays`], the full ko rule) except those filling the player's own eyes,
-//!   plus the pass; so the move returned is always legal.
-//! - Deeper in the tree a move is legal when the board allows it and the ko rule, judged
-//!   against the game's memory plus the path ([`KoLine`](crate::rules::line::KoLine)),
-//!   does not ban it.
-//! - When the pass rule (WMSG 2008) forbids passing at the root, the pass is never chosen
-//!   (the trees still explore it, as a line where the opponent's reply decides).
-//! - Two passes in a row end a line (under every end rule: an approximation for Spight's);
-//!   such a position is scored by [`score::area_score`].
-//! - Playouts are described in [`playout`]. Results are counted by area with the game's
-//!   komi whatever the ruleset's scoring; a win counts 1, a draw a half.
-//! - Under Ing-Spight, plays below the root are judged against the root's hot stones and
-//!   odd cycles plus the board's simple ko (see [`KoLine`](crate::rules::line::KoLine)).
-//! - The tree keeps at most a few million nodes; past that, leaves are played out without
-//!   being expanded.
+//! - **Legality.** Root children are exactly the game's legal board plays for the player
+//!   (as judged by [`Game::legal_plays`], the full ko rule) except those filling the
+//!   player's own eyes, plus the pass; so the move returned is always legal. Deeper in the
+//!   tree a move is legal when the board allows it and the ko rule, judged against the
+//!   game's memory plus the path ([`KoLine`](crate::rules::line::KoLine)), does not ban it
+//!   ([`legality`]). When the pass rule (WMSG 2008) forbids passing at the root, the pass
+//!   is never chosen (the tree still explores it, as a line where the opponent's reply
+//!   decides). Under Ing-Spight, plays below the root are judged against the root's hot
+//!   stones and odd cycles plus the board's simple ko.
+//! - **Scoring.** Two passes in a row end a line; simulations are scored by the ruleset's
+//!   scoring ([`outcome`]) with the game's komi, adjusted in handicap games (dynamic komi,
+//!   [`dynamic_komi`]). A win counts 1, a draw a half.
+//! - **Tree reuse.** The tree is kept between searches; when the game has gone on from the
+//!   previous root by moves the tree holds, the subtree below them becomes the new root
+//!   (copied into a second arena), provided its children are exactly the legal moves now.
+//! - **Time.** A time-limited search stops early when the most visited move cannot be
+//!   overtaken in the time left, and goes on past its budget (up to
+//!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
+pub mod legality;
+pub mod outcome;
+pub mod patterns;
 pub mod playout;
+pub mod policy;
+pub mod priors;
 pub mod rng;
 pub mod time;
 mod tree;
+mod worker;
 
-use crate::board::{Color, Point};
+use crate::board::{Board, Color, Point};
 use crate::game::Game;
-use crate::score;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::rules::KoRule;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tree::Tree;
+use tree::{Stats, Tree};
+use worker::{Shared, Worker};
 
-/// Largest number of tree nodes kept across all threads (about 20 bytes each); beyond it
-/// leaves are played out without expanding.
-const MAX_NODES: usize = 8_000_000;
+/// Nodes of the first arena; it doubles (up to [`MAX_NODES`]) after a search fills it.
+const INITIAL_NODES: usize = 1 << 20;
+/// The largest arena (32 bytes a node).
+const MAX_NODES: usize = 1 << 24;
 /// Resigning needs at least this many playouts behind the decision.
 const RESIGN_MIN_PLAYOUTS: u64 = 3000;
-/// The clock is read every this many simulations.
-const TIME_CHECK_EVERY: u64 = 16;
+/// The first thread checks the clock (and reports) every this many simulations.
+const CHECK_EVERY: u64 = 32;
+/// A time-limited search stops early only after this many simulations.
+const EARLY_STOP_MIN: u64 = 500;
+/// Playouts stop by the mercy rule when one side has captured this share of the board more.
+const MERCY_SHARE: f64 = 0.3;
+/// Dynamic komi in handicap games: points per handicap stone at the start.
+const KOMI_PER_HANDICAP_STONE: f64 = 7.0;
 
 /// How long and how to search.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,8 +70,10 @@ pub struct SearchParams {
     pub threads: usize,
     /// Stop after this many playouts in all threads together.
     pub max_playouts: Option<u64>,
-    /// Stop after this much time.
+    /// The time budget: stop after this much time, unless the best move is unclear.
     pub max_time: Option<Duration>,
+    /// Never search longer than this, however unclear (default: `max_time`).
+    pub time_cap: Option<Duration>,
     /// Seed of the random generators (thread `i` uses a seed derived from it and `i`).
     pub seed: u64,
     /// Resign when the best move wins less often than this (e.g. 0.1); 0 never resigns.
@@ -64,9 +87,18 @@ impl Default for SearchParams {
             threads: 1,
             max_playouts: Some(10_000),
             max_time: None,
+            time_cap: None,
             seed: 0,
             resign_threshold: 0.1,
         }
+    }
+}
+
+impl SearchParams {
+    /// True when neither playouts nor time limit the search (analysis: only the stop flag
+    /// ends it).
+    pub fn is_unlimited(&self) -> bool {
+        self.max_playouts.is_none() && self.max_time.is_none()
     }
 }
 
@@ -81,7 +113,7 @@ pub enum SearchMove {
     Resign,
 }
 
-/// What [`genmove`] found.
+/// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// The move chosen.
@@ -93,53 +125,541 @@ pub struct SearchResult {
     pub winrate: f64,
     /// Time spent.
     pub elapsed: Duration,
+    /// The search's final state (`None` when the move was decided without searching).
+    pub snapshot: Option<Snapshot>,
 }
 
-/// Searches `game` for `color` and returns its move. Stops at `params.max_playouts`, at
-/// `params.max_time`, or as soon as `stop` is set (with neither limit, only `stop` ends the
-/// search: limits are the caller's business).
-///
-/// Passes without searching when `color` has no legal board play that does not fill an own
-/// eye, and when the opponent has just passed and `color` is ahead by
-/// [`score::area_score`] of the board as it stands. Resigns when the best move's win rate is
-/// below `params.resign_threshold` after enough playouts, once the game is past its opening
-/// (20 moves on 9x9, 40 on 19x19, in proportion to the board's area).
-pub fn genmove(
+/// What the search thinks at one moment (for analysis).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    /// The player to move at the root.
+    pub color: Color,
+    /// Simulations so far in this search.
+    pub playouts: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Root moves with visits (the pass included), most visits first.
+    pub moves: Vec<MoveStats>,
+    /// `size * size` values, row-major from the top-left point (A19 on 19x19, then B19...):
+    /// +1 when Black owns the point at the end of every playout, -1 for White. Empty when
+    /// ownership was not asked for.
+    pub ownership: Vec<f32>,
+    /// The expected final margin for `color` (komi included).
+    pub score_lead: f64,
+}
+
+/// One root move in a [`Snapshot`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    /// The move ([`Point::PASS`] for a pass).
+    pub point: Point,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Its win rate for the player to move (0..1).
+    pub winrate: f64,
+    /// The policy's prior for it (0..1; the priors of all root moves sum to 1).
+    pub prior: f64,
+    /// A lower confidence bound of `winrate` (0..1).
+    pub lcb: f64,
+    /// The principal variation, starting with `point`.
+    pub pv: Vec<Point>,
+}
+
+/// An observer of a running search: how often to call it, and the callback.
+pub type Observer<'o> = (Duration, &'o mut (dyn FnMut(&Snapshot) + Send));
+
+/// What the tree's root stands for, to decide whether the next search can reuse it.
+#[derive(Clone, Debug, PartialEq)]
+struct RootKey {
+    start: u64,
+    size: usize,
+    rules: crate::rules::Ruleset,
+    komi: f64,
+    moves: Vec<(Color, Point)>,
+    color: Color,
+}
+
+/// Keeps the search tree between moves and runs searches.
+pub struct Searcher {
+    tree: Tree,
+    spare: Option<Tree>,
+    key: Option<RootKey>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// A searcher with an empty tree (the arena is allocated on first use).
+    pub fn new() -> Searcher {
+        Searcher {
+            tree: Tree::with_capacity(0),
+            spare: None,
+            key: None,
+        }
+    }
+
+    /// Forgets the tree (new game, rule change).
+    pub fn clear(&mut self) {
+        self.key = None;
+    }
+
+    /// Nodes in the tree now.
+    pub fn tree_size(&self) -> usize {
+        if self.key.is_some() {
+            self.tree.len()
+        } else {
+            0
+        }
+    }
+
+    /// Searches `game` for `color` until a limit in `params` or until `stop` is set, and
+    /// returns its move. When `observer` is given, calls it every `observer.0` with a
+    /// snapshot of the search (from the first search thread). Reuses the tree of the
+    /// previous search when the game continues it.
+    ///
+    /// A limited search decides without searching in two cases: it passes when `color` has
+    /// no legal board play that does not fill an own eye, and when the opponent has just
+    /// passed and `color` is ahead by [`score::area_score`] of the board as it stands. It
+    /// resigns when the best move's win rate is below `params.resign_threshold` after
+    /// enough playouts, once the game is past its opening (20 moves on 9x9, 40 on 19x19, in
+    /// proportion to the board's area).
+    pub fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        params: &SearchParams,
+        stop: &AtomicBool,
+        observer: Option<Observer>,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let board = game.board();
+        let root_moves: Vec<Point> = game
+            .legal_plays(color)
+            .into_iter()
+            .filter(|&p| !board.is_eye(p, color))
+            .collect();
+        let pass_allowed = game.is_legal(color, Point::PASS);
+        if !params.is_unlimited() {
+            if let Some(best) = quick_decision(game, color, &root_moves, pass_allowed) {
+                return SearchResult {
+                    best,
+                    playouts: 0,
+                    winrate: 0.5,
+                    elapsed: start.elapsed(),
+                    snapshot: None,
+                };
+            }
+        }
+        let key = RootKey {
+            start: game.start().hash(),
+            size: game.size(),
+            rules: *game.rules(),
+            komi: game.komi(),
+            moves: game.moves().iter().map(|s| (s.color, s.point)).collect(),
+            color,
+        };
+        let reused = self.reuse(&key, &root_moves);
+        if !reused {
+            let capacity = self.tree.capacity().max(INITIAL_NODES);
+            if self.tree.capacity() < capacity {
+                self.tree = Tree::with_capacity(capacity);
+            }
+            let root = self.tree.new_root();
+            let last = last_play(game);
+            let mut kids: Vec<(Point, priors::Prior)> = root_moves
+                .iter()
+                .map(|&p| (p, priors::prior(board, color, p, last)))
+                .collect();
+            kids.push((Point::PASS, priors::prior(board, color, Point::PASS, last)));
+            assert!(self.tree.node(root).try_claim());
+            assert!(self.tree.expand(root, &kids), "the arena holds the root");
+        }
+        tracing::debug!(
+            "search {color}: tree {} nodes{}",
+            self.tree.len(),
+            if reused { " (reused)" } else { "" }
+        );
+        self.key = Some(key);
+
+        let area = game.size() * game.size();
+        let shared = Shared {
+            tree: &self.tree,
+            game,
+            color,
+            root_passes: game
+                .moves()
+                .iter()
+                .rev()
+                .take_while(|s| s.is_pass())
+                .count()
+                .min(1) as u32,
+            root_last: last_play(game),
+            rules: *game.rules(),
+            komi: dynamic_komi(game),
+            mercy: Some((area as f64 * MERCY_SHARE) as u32),
+            started: AtomicU64::new(0),
+            ownership: observer
+                .is_some()
+                .then(|| (0..crate::board::MAX_POINTS).map(|_| AtomicI32::new(0)).collect()),
+            owned_playouts: AtomicU64::new(0),
+            score_sum2: AtomicI64::new(0),
+            scored: AtomicU64::new(0),
+        };
+        let done = AtomicBool::new(false);
+        let threads = params.threads.max(1);
+        let mut observer = observer;
+        std::thread::scope(|s| {
+            for i in 0..threads {
+                let seed = params.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let shared = &shared;
+                let done = &done;
+                let observer = if i == 0 { observer.take() } else { None };
+                s.spawn(move || {
+                    let mut worker = Worker::new(shared, seed);
+                    let mut control = (i == 0).then(|| Control::new(start, observer));
+                    let mut n = 0u64;
+                    loop {
+                        if stop.load(Ordering::Relaxed) || done.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if let Some(c) = control.as_mut() {
+                            if n.is_multiple_of(CHECK_EVERY) && c.should_stop(shared, params) {
+                                done.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                        if let Some(max) = params.max_playouts {
+                            if shared.started.fetch_add(1, Ordering::Relaxed) >= max {
+                                break;
+                            }
+                        } else {
+                            shared.started.fetch_add(1, Ordering::Relaxed);
+                        }
+                        worker.simulate();
+                        n += 1;
+                    }
+                });
+            }
+        });
+        let playouts = self.tree.node(0).visits() as u64;
+        if self.tree.is_full() && self.tree.capacity() < MAX_NODES {
+            tracing::debug!("search: the arena of {} nodes filled", self.tree.capacity());
+        }
+        let snap = snapshot(&shared, start.elapsed());
+        drop(shared);
+        self.finish(game, params, pass_allowed, playouts, snap, start)
+    }
+
+    /// Picks the move from the root's statistics.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        game: &Game,
+        params: &SearchParams,
+        pass_allowed: bool,
+        playouts: u64,
+        snap: Snapshot,
+        start: Instant,
+    ) -> SearchResult {
+        let board = game.board();
+        let mut ranked: Vec<Stats> = self
+            .tree
+            .children(0)
+            .map(|i| self.tree.node(i).stats())
+            .filter(|s| pass_allowed || !s.point.is_pass())
+            .collect();
+        // Most visits first; ties (no visits at all included) to the better value.
+        ranked.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.value().total_cmp(&a.value()))
+        });
+        for s in ranked.iter().take(5) {
+            tracing::debug!(
+                "  {} visits {} win {:.3} rave {}/{:.3}",
+                board.vertex(s.point),
+                s.visits,
+                s.winrate(),
+                s.rave_visits,
+                s.rave_wins2 as f64 / (2.0 * s.rave_visits.max(1) as f64)
+            );
+        }
+        let top = ranked[0];
+        let winrate = if top.visits == 0 { 0.5 } else { top.winrate() };
+        let best = if top.visits > 0 && should_resign(game, params, playouts, winrate) {
+            SearchMove::Resign
+        } else if top.point.is_pass() {
+            SearchMove::Pass
+        } else {
+            SearchMove::Play(top.point)
+        };
+        if self.tree.is_full() && self.tree.capacity() < MAX_NODES {
+            // Next time, a bigger arena (the tree is rebuilt).
+            self.tree = Tree::with_capacity(self.tree.capacity() * 2);
+            self.spare = None;
+            self.key = None;
+        }
+        SearchResult {
+            best,
+            playouts,
+            winrate,
+            elapsed: start.elapsed(),
+            snapshot: Some(snap),
+        }
+    }
+
+    /// Makes the node reached from the previous root by the game's new moves the root of
+    /// the tree, if the tree holds it and its children are exactly `root_moves` and the
+    /// pass. True on success.
+    fn reuse(&mut self, key: &RootKey, root_moves: &[Point]) -> bool {
+        let Some(old) = self.key.as_ref() else {
+            return false;
+        };
+        if key.rules.ko == KoRule::IngSpight
+            || (old.start, old.size, old.rules, old.komi) != (key.start, key.size, key.rules, key.komi)
+            || key.moves.len() < old.moves.len()
+            || key.moves[..old.moves.len()] != old.moves[..]
+        {
+            return false;
+        }
+        let mut node = 0usize;
+        let mut to_move = old.color;
+        for &(c, p) in &key.moves[old.moves.len()..] {
+            if c != to_move {
+                return false;
+            }
+            let Some(child) = self
+                .tree
+                .children(node)
+                .find(|&i| self.tree.node(i).point() == p)
+            else {
+                return false;
+            };
+            node = child;
+            to_move = to_move.opponent();
+        }
+        if to_move != key.color {
+            return false;
+        }
+        let mut want: Vec<u16> = root_moves.iter().map(|p| p.0).chain([0]).collect();
+        let mut have: Vec<u16> = self
+            .tree
+            .children(node)
+            .map(|i| self.tree.node(i).point().0)
+            .collect();
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            return false;
+        }
+        if node == 0 {
+            return true;
+        }
+        let mut spare = self
+            .spare
+            .take()
+            .filter(|s| s.capacity() == self.tree.capacity())
+            .unwrap_or_else(|| Tree::with_capacity(self.tree.capacity()));
+        if !spare.copy_subtree(&self.tree, node) {
+            self.spare = Some(spare);
+            return false;
+        }
+        let old_tree = std::mem::replace(&mut self.tree, spare);
+        self.spare = Some(old_tree);
+        true
+    }
+}
+
+/// The clock and reporting duties of the first search thread.
+struct Control<'o> {
+    start: Instant,
+    observer: Option<Observer<'o>>,
+    last_report: Instant,
+}
+
+impl<'o> Control<'o> {
+    fn new(start: Instant, observer: Option<Observer<'o>>) -> Control<'o> {
+        Control {
+            start,
+            observer,
+            last_report: start,
+        }
+    }
+
+    /// Reports if due; true when the search should end (time up, or the best move cannot
+    /// change any more).
+    fn should_stop(&mut self, shared: &Shared, params: &SearchParams) -> bool {
+        let now = Instant::now();
+        let elapsed = now - self.start;
+        if let Some((every, report)) = self.observer.as_mut() {
+            if now - self.last_report >= *every {
+                self.last_report = now;
+                report(&snapshot(shared, elapsed));
+            }
+        }
+        let Some(budget) = params.max_time else {
+            return false;
+        };
+        let cap = params.time_cap.unwrap_or(budget).max(budget);
+        if elapsed >= cap {
+            return true;
+        }
+        let done = shared.started.load(Ordering::Relaxed);
+        if done < EARLY_STOP_MIN {
+            return false;
+        }
+        let (first, second) = top_two(shared.tree);
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+        if elapsed < budget {
+            // Stop early when the leader cannot be caught in the time left.
+            let left = rate * (budget - elapsed).as_secs_f64();
+            return (first.visits - second.visits) as f64 > left;
+        }
+        // Past the budget: go on while the best move is unclear.
+        let unclear = second.visits as f64 > 0.7 * first.visits as f64
+            || second.value() > first.value() + 0.02;
+        if !unclear {
+            return true;
+        }
+        let left = rate * (cap - elapsed).as_secs_f64();
+        (first.visits - second.visits) as f64 > left
+    }
+}
+
+/// The two most visited root children.
+fn top_two(tree: &Tree) -> (Stats, Stats) {
+    let (mut a, mut b) = (Stats::default(), Stats::default());
+    for i in tree.children(0) {
+        let s = tree.node(i).stats();
+        if s.visits > a.visits {
+            b = a;
+            a = s;
+        } else if s.visits > b.visits {
+            b = s;
+        }
+    }
+    (a, b)
+}
+
+/// The snapshot of the search behind `shared` now.
+fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
+    let tree = shared.tree;
+    let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
+    let prior_sum: f64 = kids.iter().map(|s| s.prior.rate()).sum::<f64>().max(1e-9);
+    let mut moves: Vec<(usize, MoveStats)> = tree
+        .children(0)
+        .zip(&kids)
+        .filter(|(_, s)| s.visits > 0)
+        .map(|(i, s)| {
+            let n = s.visits as f64;
+            let w = s.winrate();
+            let lcb = (w - 1.96 * (w * (1.0 - w) / n).sqrt()).clamp(0.0, 1.0);
+            (
+                i,
+                MoveStats {
+                    point: s.point,
+                    visits: s.visits as u64,
+                    winrate: w,
+                    prior: s.prior.rate() / prior_sum,
+                    lcb,
+                    pv: Vec::new(),
+                },
+            )
+        })
+        .collect();
+    moves.sort_by(|a, b| {
+        b.1.visits
+            .cmp(&a.1.visits)
+            .then(b.1.winrate.total_cmp(&a.1.winrate))
+    });
+    for (i, m) in moves.iter_mut() {
+        m.pv = principal_variation(tree, *i);
+    }
+    let board = shared.game.board();
+    let ownership = match &shared.ownership {
+        Some(counts) => {
+            let n = shared.owned_playouts.load(Ordering::Relaxed).max(1) as f32;
+            top_down_points(board)
+                .map(|p| counts[p.index()].load(Ordering::Relaxed) as f32 / n)
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let scored = shared.scored.load(Ordering::Relaxed).max(1) as f64;
+    // Black's mean score with the search's komi, turned into the game's komi.
+    let black = shared.score_sum2.load(Ordering::Relaxed) as f64 / 2.0 / scored
+        + (shared.komi - shared.game.komi());
+    Snapshot {
+        color: shared.color,
+        playouts: tree.node(0).visits() as u64,
+        elapsed,
+        moves: moves.into_iter().map(|(_, m)| m).collect(),
+        ownership,
+        score_lead: if shared.color == Color::Black {
+            black
+        } else {
+            -black
+        },
+    }
+}
+
+/// The board's points row by row from the top-left.
+fn top_down_points(board: &Board) -> impl Iterator<Item = Point> + '_ {
+    let n = board.size();
+    (0..n).rev().flat_map(move |row| {
+        (0..n).map(move |col| board.point(crate::board::Coord::new(col, row)))
+    })
+}
+
+/// The most visited line from the node `i` (its move first), while visits go on.
+fn principal_variation(tree: &Tree, mut i: usize) -> Vec<Point> {
+    let mut pv = vec![tree.node(i).point()];
+    while pv.len() < 24 {
+        let Some(next) = tree
+            .children(i)
+            .max_by_key(|&c| tree.node(c).visits())
+            .filter(|&c| tree.node(c).visits() > 1)
+        else {
+            break;
+        };
+        pv.push(tree.node(next).point());
+        i = next;
+    }
+    pv
+}
+
+/// The game's last move when it was a board play, else [`Point::PASS`].
+fn last_play(game: &Game) -> Point {
+    game.moves().last().map_or(Point::PASS, |s| s.point)
+}
+
+/// Decides without searching when it is obvious: pass (or the only legal move when passing
+/// is banned) when no useful board play is left; pass when the opponent just passed and
+/// `color` leads by the board as it stands.
+fn quick_decision(
     game: &Game,
     color: Color,
-    params: &SearchParams,
-    stop: &AtomicBool,
-) -> SearchResult {
-    let start = Instant::now();
-    let board = game.board();
-    let root_moves: Vec<Point> = game
-        .legal_plays(color)
-        .into_iter()
-        .filter(|&p| !board.is_eye(p, color))
-        .collect();
-    let quick = |best| SearchResult {
-        best,
-        playouts: 0,
-        winrate: 0.5,
-        elapsed: start.elapsed(),
-    };
-    // The ruleset's pass rule (WMSG 2008) may forbid passing here.
-    let pass_allowed = game.is_legal(color, Point::PASS);
+    root_moves: &[Point],
+    pass_allowed: bool,
+) -> Option<SearchMove> {
     if root_moves.is_empty() {
         if !pass_allowed {
-            let forced = game.legal_plays(color)[0];
             tracing::debug!("genmove {color}: may not pass, only eye fills left");
-            return quick(SearchMove::Play(forced));
+            return Some(SearchMove::Play(game.legal_plays(color)[0]));
         }
         tracing::debug!("genmove {color}: no useful board play, passing");
-        return quick(SearchMove::Pass);
+        return Some(SearchMove::Pass);
     }
     let opponent_passed = game
         .moves()
         .last()
         .is_some_and(|s| s.is_pass() && s.color == color.opponent());
     if opponent_passed && pass_allowed {
-        let black_lead = score::area_score(board, game.komi());
+        let black_lead = outcome::terminal(game.board(), game.komi(), game.rules().scoring);
         let lead = if color == Color::Black {
             black_lead
         } else {
@@ -147,107 +667,36 @@ pub fn genmove(
         };
         if lead > 0.0 {
             tracing::debug!("genmove {color}: opponent passed and we lead by {lead}, passing");
-            return quick(SearchMove::Pass);
+            return Some(SearchMove::Pass);
         }
     }
-
-    let threads = params.threads.max(1);
-    let counter = AtomicU64::new(0);
-    let per_thread_nodes = MAX_NODES / threads;
-    let trees: Vec<(Vec<(u32, f32)>, u64)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                let seed = params.seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let root_moves = &root_moves;
-                let counter = &counter;
-                s.spawn(move || {
-                    let mut tree = Tree::new(game, color, root_moves, seed, per_thread_nodes);
-                    let done = run(&mut tree, params, counter, stop, start);
-                    let stats = tree
-                        .root_children()
-                        .iter()
-                        .map(|n| (n.visits, n.wins))
-                        .collect::<Vec<_>>();
-                    (stats, done)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("search thread panicked"))
-            .collect()
-    });
-
-    // Sum the root children over the trees: children are in the same order in every tree.
-    let mut total = vec![(0u64, 0f64); root_moves.len() + 1];
-    let mut playouts = 0;
-    for (stats, done) in &trees {
-        playouts += done;
-        for (t, &(v, w)) in total.iter_mut().zip(stats) {
-            t.0 += v as u64;
-            t.1 += w as f64;
-        }
-    }
-    let moves = root_moves.iter().copied().chain([Point::PASS]);
-    let ranked = {
-        let mut r: Vec<(Point, u64, f64)> = moves
-            .zip(&total)
-            .map(|(p, &(v, w))| (p, v, if v > 0 { w / v as f64 } else { 0.5 }))
-            .filter(|(p, _, _)| pass_allowed || !p.is_pass())
-            .collect();
-        // Most visits first; ties to the better win rate, then to board order.
-        r.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-        r
-    };
-    let (point, visits, winrate) = ranked[0];
-    for (p, v, w) in ranked.iter().take(5) {
-        tracing::debug!("  {} visits {v} win {w:.3}", board.vertex(*p));
-    }
-    let best = if visits == 0 {
-        // Nothing searched: any legal board play.
-        SearchMove::Play(root_moves[0])
-    } else if should_resign(game, params, playouts, winrate) {
-        SearchMove::Resign
-    } else if point.is_pass() {
-        SearchMove::Pass
-    } else {
-        SearchMove::Play(point)
-    };
-    SearchResult {
-        best,
-        playouts,
-        winrate: if visits == 0 { 0.5 } else { winrate },
-        elapsed: start.elapsed(),
-    }
+    None
 }
 
-/// Runs simulations on `tree` until a limit or `stop`; returns how many it made.
-fn run(
-    tree: &mut Tree,
-    params: &SearchParams,
-    counter: &AtomicU64,
-    stop: &AtomicBool,
-    start: Instant,
-) -> u64 {
-    let mut done = 0u64;
-    loop {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        if let Some(max) = params.max_playouts {
-            if counter.fetch_add(1, Ordering::Relaxed) >= max {
-                break;
-            }
-        }
-        if let Some(limit) = params.max_time {
-            if done.is_multiple_of(TIME_CHECK_EVERY) && start.elapsed() >= limit {
-                break;
-            }
-        }
-        tree.simulate();
-        done += 1;
+/// The komi simulations are scored with. In a handicap game it starts higher than the
+/// game's by [`KOMI_PER_HANDICAP_STONE`] per handicap stone and falls linearly to the
+/// game's komi by move `area / 2`: White, behind, plays for a reachable target instead of
+/// despairing, and Black, ahead, plays for a margin instead of slackening (Pachi's linear
+/// dynamic komi).
+pub fn dynamic_komi(game: &Game) -> f64 {
+    let h = game.handicap() as f64;
+    if h < 2.0 {
+        return game.komi();
     }
-    done
+    let horizon = (game.size() * game.size()) as f64 / 2.0;
+    let progress = (game.moves().len() as f64 / horizon).min(1.0);
+    game.komi() + KOMI_PER_HANDICAP_STONE * h * (1.0 - progress)
+}
+
+/// Searches `game` for `color` with a fresh tree and returns its move: [`Searcher::search`]
+/// without reuse or observer.
+pub fn genmove(
+    game: &Game,
+    color: Color,
+    params: &SearchParams,
+    stop: &AtomicBool,
+) -> SearchResult {
+    Searcher::new().search(game, color, params, stop, None)
 }
 
 /// True when the search should resign with `winrate` after `playouts`.

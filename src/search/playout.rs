@@ -1,12 +1,12 @@
-//! Random playouts: uniformly random board plays that do not fill the player's own eyes,
-//! until both players pass, obeying the game's ko rule.
+//! Playouts: moves chosen by the playout policy ([`policy`]: atari answers, 3x3 shapes,
+//! random plays that do not fill the player's own eyes) until both players pass, obeying the
+//! game's ko rule.
 //!
-//! A move is drawn by scanning the board's empty list cyclically from a random index and
-//! taking the first point that is not an own eye, is not a suicide (playouts never commit
-//! one, whatever the ruleset allows), and that the ko rule allows against the history: the
-//! root game's [`KoMemory`], the search line on top of it ([`KoLine`]) and the playout's own
-//! moves. A playout stops after two passes in a row or after `3 * N * N` moves. Nothing is
-//! allocated once the buffers have grown.
+//! Every move the policy proposes must be a point that is not a suicide (playouts never
+//! commit one, whatever the ruleset allows) and that the ko rule allows against the history:
+//! the root game's [`KoMemory`], the search line on top of it ([`KoLine`]) and the
+//! playout's own moves. A playout stops after two passes in a row, after `3 * N * N` moves,
+//! or (when set) by the mercy rule. Nothing is allocated once the buffers have grown.
 //!
 //! # Which plays the ko rule can ban, and how they are checked
 //!
@@ -54,6 +54,7 @@
 //!   the exact rule makes too (simple ko included). Missed: ko plays of other shapes and the
 //!   odd cycle clause.
 
+use super::policy;
 use super::rng::Rng;
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
@@ -71,6 +72,9 @@ pub struct Playout {
     bans: Vec<PassForKoBan>,
     /// Ing-Spight approximation: stones placed by the current run of ko-shape captures.
     hot: Vec<(Point, Color)>,
+    /// Mercy rule: stop once one side has captured this many stones more than the other
+    /// (counted from the playout's start); `None`: play to the end.
+    mercy: Option<u32>,
 }
 
 /// How a playout ended.
@@ -80,12 +84,20 @@ pub struct PlayoutEnd {
     pub moves: u32,
     /// True when the length cap stopped it before two passes.
     pub capped: bool,
+    /// The winner when the mercy rule stopped it (one side had captured far more).
+    pub mercy: Option<Color>,
 }
 
 impl Playout {
-    /// Empty buffers.
+    /// Empty buffers; playouts run to the end (no mercy rule).
     pub fn new() -> Playout {
         Playout::default()
+    }
+
+    /// Sets the mercy rule: a playout stops, and counts as won, once one side has captured
+    /// `margin` stones more than the other since it started (`None`: never).
+    pub fn set_mercy(&mut self, margin: Option<u32>) {
+        self.mercy = margin;
     }
 
     /// Plays random moves on `board` from `to_move` until two passes in a row (counting
@@ -101,20 +113,24 @@ impl Playout {
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
     ) -> PlayoutEnd {
-        self.run_observed(board, to_move, passes, rng, ko, |_, _| {})
+        self.run_observed(board, to_move, Point::PASS, passes, rng, ko, |_, _| {})
     }
 
-    /// [`Playout::run`], calling `on_move` with every move made (passes included).
-    fn run_observed(
+    /// [`Playout::run`] after the move `last` (which the policy answers first; a pass or
+    /// [`Point::PASS`] when unknown), calling `on_move` with every move made (passes
+    /// included).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn run_observed(
         &mut self,
         board: &mut Board,
         to_move: Color,
+        last: Point,
         passes: u32,
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
         on_move: impl FnMut(Color, Point),
     ) -> PlayoutEnd {
-        let state = (board, to_move, passes, rng);
+        let state = (board, to_move, last, passes, rng, self.mercy);
         match ko {
             None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
             Some((line, KoRule::PassForKo)) => {
@@ -161,24 +177,41 @@ trait KoCheck {
     fn record(&mut self, board: &Board, before: u64, p: Point, color: Color);
 }
 
+/// Where a playout starts: the board, the player to move, the last move, the passes in a
+/// row so far, the random generator and the mercy margin.
+type PlayoutStart<'a> = (&'a mut Board, Color, Point, u32, &'a mut Rng, Option<u32>);
+
 /// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
 #[inline(always)]
 fn play_out<K: KoCheck, const BOARD_KO: bool>(
-    (board, mut to_move, mut passes, rng): (&mut Board, Color, u32, &mut Rng),
+    (board, mut to_move, mut last, mut passes, rng, mercy): PlayoutStart,
     check: &mut K,
     mut on_move: impl FnMut(Color, Point),
 ) -> PlayoutEnd {
     let size = board.size() as u32;
     let cap = 3 * size * size;
     let mut moves = 0;
+    let lead_at_start = capture_lead(board);
     while passes < 2 {
         if moves >= cap {
             return PlayoutEnd {
                 moves,
                 capped: true,
+                mercy: None,
             };
         }
-        let p = choose(board, to_move, rng, |b, p, c| {
+        if let Some(margin) = mercy {
+            let lead = capture_lead(board) - lead_at_start;
+            if lead.unsigned_abs() > margin {
+                let winner = if lead > 0 { Color::Black } else { Color::White };
+                return PlayoutEnd {
+                    moves,
+                    capped: false,
+                    mercy: Some(winner),
+                };
+            }
+        }
+        let p = policy::choose(board, to_move, last, rng, |b, p, c| {
             check.accepts(b, p, c, BOARD_KO)
         });
         let before = board.hash();
@@ -192,43 +225,21 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
         }
         check.record(board, before, p, to_move);
         on_move(to_move, p);
+        last = p;
         to_move = to_move.opponent();
         moves += 1;
     }
     PlayoutEnd {
         moves,
         capped: false,
+        mercy: None,
     }
 }
 
-/// A random empty point that is not an own eye of `color` and that `accept` accepts, or
-/// [`Point::PASS`] if there is none.
-#[inline(always)]
-fn choose(
-    board: &Board,
-    color: Color,
-    rng: &mut Rng,
-    accept: impl Fn(&Board, Point, Color) -> bool,
-) -> Point {
-    let n = board.empty_count();
-    if n == 0 {
-        return Point::PASS;
-    }
-    let start = rng.below(n);
-    let mut i = start;
-    loop {
-        let p = board.empty_point(i);
-        if !board.is_eye(p, color) && accept(board, p, color) {
-            return p;
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-        if i == start {
-            return Point::PASS;
-        }
-    }
+/// Stones captured by Black minus stones captured by White.
+#[inline]
+fn capture_lead(board: &Board) -> i32 {
+    board.captures(Color::Black) as i32 - board.captures(Color::White) as i32
 }
 
 /// True when `color` playing on the empty point `p` captures something.

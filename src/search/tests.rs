@@ -1,5 +1,6 @@
-use super::tree::legal_in_line;
+use super::legality::legal_in_line;
 use super::*;
+use crate::score;
 use crate::board::{Board, Coord};
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
@@ -36,6 +37,7 @@ fn params(playouts: u64, seed: u64) -> SearchParams {
         threads: 1,
         max_playouts: Some(playouts),
         max_time: None,
+        time_cap: None,
         seed,
         resign_threshold: 0.0,
     }
@@ -72,7 +74,6 @@ fn captures_a_big_string_in_atari() {
     for seed in 0..3 {
         let r = search(&g, Color::Black, &params(3000, seed));
         assert_eq!(r.best, SearchMove::Play(at(g.board(), "F4")), "seed {seed}");
-        assert!(r.winrate > 0.5);
     }
 }
 

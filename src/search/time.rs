@@ -119,6 +119,35 @@ impl Clock {
         };
         Some(t.max(MIN_THINK))
     }
+
+    /// The most the colour with `index` may spend on its next move when the position is
+    /// unclear: twice [`Clock::budget`] while in main time, at most a quarter of the main
+    /// time left (plus, under byo-yomi or Canadian timing, the first period's share); in
+    /// byo-yomi periods, the budget itself, which already uses the period.
+    pub fn cap(&self, index: usize, moves_left: f64) -> Option<f64> {
+        let budget = self.budget(index, moves_left)?;
+        let spare = |left: f64, extra: f64| (2.0 * budget).min(left * 0.25 + extra).max(budget);
+        Some(match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { main } => {
+                let (left, _) = self.left[index].unwrap_or((main, 0));
+                spare(left - SAFETY, 0.0)
+            }
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => match self.left[index].unwrap_or((main, 0)) {
+                (_, count) if count > 0 => budget,
+                (left, _) => spare(left, (period - SAFETY) / stones.max(1) as f64),
+            },
+            TimeSystem::Byoyomi { main, period, .. } => match self.left[index].unwrap_or((main, 0))
+            {
+                (_, periods) if periods > 0 => budget,
+                (left, _) => spare(left, period - SAFETY),
+            },
+        })
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +166,24 @@ mod tests {
             TimeSystem::Canadian { stones: 5, .. }
         ));
         assert_eq!(Clock::default().budget(0, 30.0), None);
+    }
+
+    #[test]
+    fn caps_extend_only_in_main_time() {
+        let mut c = Clock::from_gtp(600.0, 0.0, 0);
+        let (b, cap) = (c.budget(0, 30.0).unwrap(), c.cap(0, 30.0).unwrap());
+        assert!(cap > b * 1.9 && cap <= 600.0 * 0.25);
+        c.report(0, 2.0, 0);
+        assert!(c.cap(0, 30.0).unwrap() < 1.0);
+        let mut byo = Clock::from_gtp(0.0, 10.0, 1);
+        byo.system = TimeSystem::Byoyomi {
+            main: 0.0,
+            period: 10.0,
+            periods: 3,
+        };
+        byo.report(0, 10.0, 3);
+        assert_eq!(byo.cap(0, 30.0), byo.budget(0, 30.0));
+        assert_eq!(Clock::default().cap(0, 30.0), None);
     }
 
     #[test]

@@ -1,293 +1,346 @@
-//! One thread's UCT tree: an arena of nodes, children stored contiguously, one simulation
-//! at a time (selection by UCB1, expansion after a few visits, a random playout, backup).
+//! The search tree shared by all worker threads: an arena of nodes whose statistics are
+//! atomics, so threads read and update them without a lock.
+//!
+//! - A node is created with its move and its prior; its children are created together, in
+//!   one contiguous block of the arena, by the one thread that wins the node's expansion
+//!   (a compare-and-swap on its state), and published with a release store.
+//! - Statistics are counted in half points (a win 2, a draw 1) from the point of view of the
+//!   player who made the node's move. Visits are added on the way down (virtual loss: other
+//!   threads see a visit that has not won yet), wins on the way back.
+//! - AMAF ("all moves as first", RAVE) statistics sit beside them.
+//! - When the arena is full, nodes are no longer expanded; the search goes on with
+//!   playouts from the leaves.
 
-use super::playout::{captures, Playout};
-use super::rng::Rng;
-use crate::board::{Board, Cell, Color, Point};
-use crate::game::Game;
-use crate::rules::ko::{self, Candidate, KoRule};
-use crate::rules::line::KoLine;
-use crate::rules::Ruleset;
-use crate::score;
-use smallvec::SmallVec;
+use super::priors::Prior;
+use crate::board::Point;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU8, AtomicUsize, Ordering::*};
 
-/// UCB1 exploration constant.
-const UCB_C: f32 = 0.7;
-/// Urgency of a child never visited: above any UCB1 value, so every child is tried once.
-const FIRST_PLAY_URGENCY: f32 = 10.0;
-/// A node (other than the root) is expanded when reached with this many visits.
-pub(super) const EXPAND_AT: u32 = 3;
+/// The node has no children yet.
+const LEAF: u8 = 0;
+/// A thread is creating the node's children.
+const EXPANDING: u8 = 1;
+/// The node's children are in the arena.
+const EXPANDED: u8 = 2;
+
+/// RAVE's equivalence parameter: the number of visits at which a move's own statistics and
+/// its AMAF statistics weigh the same (Silver's schedule, the value Michi uses).
+pub(super) const RAVE_EQUIV: f32 = 3500.0;
 
 /// One position of the tree, reached by the move `point` from its parent.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug, Default)]
 pub(super) struct Node {
     /// The move leading here ([`Point::PASS`] for a pass).
+    point: AtomicU16,
+    /// [`LEAF`], [`EXPANDING`] or [`EXPANDED`].
+    state: AtomicU8,
+    /// Number of children (valid once expanded).
+    child_count: AtomicU16,
+    /// Arena index of the first child (valid once expanded).
+    first_child: AtomicU32,
+    /// Prior visits and wins (half points).
+    prior_visits: AtomicU16,
+    prior_wins2: AtomicU16,
+    /// Simulations through this node (including those still running).
+    visits: AtomicU32,
+    /// Wins of those simulations for the player who made `point`, in half points.
+    wins2: AtomicU32,
+    /// AMAF simulations and wins (half points) for this move from the parent.
+    rave_visits: AtomicU32,
+    rave_wins2: AtomicU32,
+}
+
+/// A copy of a node's numbers at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Stats {
     pub point: Point,
-    /// Number of children (0 until expanded).
-    pub child_count: u16,
-    /// True once the children are in the arena.
-    pub expanded: bool,
-    /// Simulations through this node.
     pub visits: u32,
-    /// Wins for the player who made `point` (a draw counts a half).
-    pub wins: f32,
-    /// Index of the first child in the arena.
-    pub first_child: u32,
+    pub wins2: u32,
+    pub rave_visits: u32,
+    pub rave_wins2: u32,
+    pub prior: Prior,
+}
+
+impl Stats {
+    /// The win rate of the simulations made (0.5 before any).
+    pub fn winrate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.wins2 as f64 / (2.0 * self.visits as f64)
+        }
+    }
+
+    /// The value selection maximises: the win rate with the prior's virtual visits, blended
+    /// with the AMAF win rate by Silver's schedule
+    /// `beta = n_amaf / (n_amaf + n + n * n_amaf / RAVE_EQUIV)`.
+    #[inline]
+    pub fn value(&self) -> f32 {
+        let v = (self.visits + self.prior.visits) as f32;
+        let w = (self.wins2 + self.prior.wins2) as f32 * 0.5;
+        let expectation = if v > 0.0 { w / v } else { 0.5 };
+        if self.rave_visits == 0 {
+            return expectation;
+        }
+        let av = self.rave_visits as f32;
+        let rave = self.rave_wins2 as f32 * 0.5 / av;
+        let beta = av / (av + v + v * av / RAVE_EQUIV);
+        beta * rave + (1.0 - beta) * expectation
+    }
 }
 
 impl Node {
-    fn new(point: Point) -> Node {
-        Node {
-            point,
-            child_count: 0,
-            expanded: false,
-            visits: 0,
-            wins: 0.0,
-            first_child: 0,
+    /// The node's numbers now.
+    #[inline]
+    pub fn stats(&self) -> Stats {
+        Stats {
+            point: self.point(),
+            visits: self.visits.load(Relaxed),
+            wins2: self.wins2.load(Relaxed),
+            rave_visits: self.rave_visits.load(Relaxed),
+            rave_wins2: self.rave_wins2.load(Relaxed),
+            prior: Prior {
+                visits: self.prior_visits.load(Relaxed) as u32,
+                wins2: self.prior_wins2.load(Relaxed) as u32,
+            },
         }
+    }
+
+    /// The move leading here.
+    #[inline]
+    pub fn point(&self) -> Point {
+        Point(self.point.load(Relaxed))
+    }
+
+    /// Simulations through this node so far.
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Adds a visit (on the way down).
+    #[inline]
+    pub fn add_visit(&self) {
+        self.visits.fetch_add(1, Relaxed);
+    }
+
+    /// Adds a simulation's result (on the way back), in half points.
+    #[inline]
+    pub fn add_result(&self, wins2: u32) {
+        if wins2 > 0 {
+            self.wins2.fetch_add(wins2, Relaxed);
+        }
+    }
+
+    /// Adds an AMAF result, in half points.
+    #[inline]
+    pub fn add_rave(&self, wins2: u32) {
+        self.rave_visits.fetch_add(1, Relaxed);
+        if wins2 > 0 {
+            self.rave_wins2.fetch_add(wins2, Relaxed);
+        }
+    }
+
+    /// True once the children are published.
+    #[inline]
+    pub fn is_expanded(&self) -> bool {
+        self.state.load(Acquire) == EXPANDED
+    }
+
+    /// Claims the node's expansion for the calling thread; false if another has it.
+    #[inline]
+    pub fn try_claim(&self) -> bool {
+        self.state
+            .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
+            .is_ok()
+    }
+
+    /// Gives the claim back without children (the arena was full).
+    pub fn release_claim(&self) {
+        self.state.store(LEAF, Release);
+    }
+
+    fn init(&self, point: Point, prior: Prior) {
+        self.point.store(point.0, Relaxed);
+        self.state.store(LEAF, Relaxed);
+        self.child_count.store(0, Relaxed);
+        self.first_child.store(0, Relaxed);
+        self.prior_visits.store(prior.visits.min(u16::MAX as u32) as u16, Relaxed);
+        self.prior_wins2.store(prior.wins2.min(u16::MAX as u32) as u16, Relaxed);
+        self.visits.store(0, Relaxed);
+        self.wins2.store(0, Relaxed);
+        self.rave_visits.store(0, Relaxed);
+        self.rave_wins2.store(0, Relaxed);
+    }
+
+    fn copy_from(&self, other: &Node) {
+        let s = other.stats();
+        self.init(s.point, s.prior);
+        self.visits.store(s.visits, Relaxed);
+        self.wins2.store(s.wins2, Relaxed);
+        self.rave_visits.store(s.rave_visits, Relaxed);
+        self.rave_wins2.store(s.rave_wins2, Relaxed);
     }
 }
 
-/// A search tree for one thread, with everything a simulation needs.
-pub(super) struct Tree<'a> {
-    game: &'a Game,
-    rules: Ruleset,
-    komi: f64,
-    /// The player to move at the root.
-    color: Color,
-    /// Passes in a row that ended the game's history (at most 1: the root is never over).
-    root_passes: u32,
-    max_nodes: usize,
-    pub nodes: Vec<Node>,
-    rng: Rng,
-    line: KoLine<'a>,
-    board: Board,
-    playout: Playout,
-    path: Vec<u32>,
-    moves: Vec<Point>,
+/// The arena.
+pub(super) struct Tree {
+    nodes: Box<[Node]>,
+    /// Nodes handed out (may run past the capacity when an allocation fails).
+    used: AtomicUsize,
 }
 
-impl<'a> Tree<'a> {
-    /// A tree for `color` to move in `game`, whose root children are `root_moves` (legal
-    /// board plays) and a pass.
-    pub fn new(
-        game: &'a Game,
-        color: Color,
-        root_moves: &[Point],
-        seed: u64,
-        max_nodes: usize,
-    ) -> Tree<'a> {
-        let trailing = game
-            .moves()
-            .iter()
-            .rev()
-            .take_while(|s| s.is_pass())
-            .count();
-        let mut t = Tree {
-            game,
-            rules: *game.rules(),
-            komi: game.komi(),
-            color,
-            root_passes: trailing.min(1) as u32,
-            max_nodes: max_nodes.max(root_moves.len() + 2),
-            nodes: Vec::with_capacity(1024),
-            rng: Rng::new(seed),
-            line: KoLine::new(game.memory()),
-            board: game.board().clone(),
-            playout: Playout::new(),
-            path: Vec::with_capacity(64),
-            moves: Vec::with_capacity(game.size() * game.size() + 1),
+impl Tree {
+    /// An empty arena for `capacity` nodes.
+    pub fn with_capacity(capacity: usize) -> Tree {
+        let mut v = Vec::with_capacity(capacity);
+        v.resize_with(capacity, Node::default);
+        Tree {
+            nodes: v.into_boxed_slice(),
+            used: AtomicUsize::new(0),
+        }
+    }
+
+    /// Nodes the arena can hold.
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Nodes in use.
+    pub fn len(&self) -> usize {
+        self.used.load(Relaxed).min(self.nodes.len())
+    }
+
+    /// True when no more children can be created.
+    pub fn is_full(&self) -> bool {
+        self.used.load(Relaxed) >= self.nodes.len()
+    }
+
+    /// Forgets every node.
+    pub fn clear(&mut self) {
+        *self.used.get_mut() = 0;
+    }
+
+    /// The node at `i`.
+    #[inline]
+    pub fn node(&self, i: usize) -> &Node {
+        &self.nodes[i]
+    }
+
+    /// Creates a root node (index 0 of an empty arena) for `point` with no prior.
+    pub fn new_root(&mut self) -> usize {
+        self.clear();
+        *self.used.get_mut() = 1;
+        self.nodes[0].init(Point::PASS, Prior::default());
+        0
+    }
+
+    /// Arena indices of the children of `i` (empty unless expanded).
+    #[inline]
+    pub fn children(&self, i: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[i];
+        if !n.is_expanded() {
+            return 0..0;
+        }
+        let first = n.first_child.load(Relaxed) as usize;
+        first..first + n.child_count.load(Relaxed) as usize
+    }
+
+    /// Gives node `i`, claimed with [`Node::try_claim`], one child per `(move, prior)`, and
+    /// publishes them. Returns false (and releases the claim) when the arena is full.
+    pub fn expand(&self, i: usize, children: &[(Point, Prior)]) -> bool {
+        let n = children.len();
+        let start = self.used.fetch_add(n, Relaxed);
+        if start + n > self.nodes.len() {
+            self.nodes[i].release_claim();
+            return false;
+        }
+        for (k, &(p, prior)) in children.iter().enumerate() {
+            self.nodes[start + k].init(p, prior);
+        }
+        let node = &self.nodes[i];
+        node.first_child.store(start as u32, Relaxed);
+        node.child_count.store(n as u16, Relaxed);
+        node.state.store(EXPANDED, Release);
+        true
+    }
+
+    /// Replaces this arena's contents with the subtree of `from` below `root`, which
+    /// becomes node 0 here. Returns false (leaving an empty arena) if it does not fit.
+    pub fn copy_subtree(&mut self, from: &Tree, root: usize) -> bool {
+        self.clear();
+        if self.nodes.is_empty() {
+            return false;
+        }
+        self.nodes[0].copy_from(from.node(root));
+        let mut used = 1usize;
+        // (index in `from`, index here), breadth first.
+        let mut queue = std::collections::VecDeque::from([(root, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let kids = from.children(old);
+            if kids.is_empty() {
+                continue;
+            }
+            if used + kids.len() > self.nodes.len() {
+                *self.used.get_mut() = 0;
+                return false;
+            }
+            let first = used;
+            for (k, c) in kids.enumerate() {
+                self.nodes[first + k].copy_from(from.node(c));
+                queue.push_back((c, first + k));
+            }
+            used += from.children(old).len();
+            let node = &self.nodes[new];
+            node.first_child.store(first as u32, Relaxed);
+            node.child_count.store((used - first) as u16, Relaxed);
+            node.state.store(EXPANDED, Release);
+        }
+        *self.used.get_mut() = used;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_publishes_children_and_copy_keeps_the_subtree() {
+        let mut t = Tree::with_capacity(16);
+        let root = t.new_root();
+        assert!(t.node(root).try_claim());
+        assert!(!t.node(root).try_claim());
+        let kids: Vec<(Point, Prior)> = (1..=3).map(|i| (Point(i), Prior::default())).collect();
+        assert!(t.expand(root, &kids));
+        assert_eq!(t.children(root).len(), 3);
+        let c = t.children(root).start + 1;
+        assert!(t.node(c).try_claim());
+        assert!(t.expand(c, &kids[..2]));
+        t.node(c).add_visit();
+        t.node(c).add_result(2);
+        let mut u = Tree::with_capacity(8);
+        assert!(u.copy_subtree(&t, c));
+        assert_eq!(u.len(), 3);
+        assert_eq!(u.node(0).stats().wins2, 2);
+        assert_eq!(u.children(0).len(), 2);
+        // Full arena: the claim is released.
+        let mut small = Tree::with_capacity(2);
+        let r = small.new_root();
+        assert!(small.node(r).try_claim());
+        assert!(!small.expand(r, &kids));
+        assert!(small.node(r).try_claim());
+    }
+
+    #[test]
+    fn rave_blend_moves_from_amaf_to_own_statistics() {
+        let mut s = Stats {
+            rave_visits: 100,
+            rave_wins2: 200, // AMAF: always wins
+            ..Stats::default()
         };
-        t.nodes.push(Node::new(Point::PASS));
-        t.moves.extend_from_slice(root_moves);
-        t.moves.push(Point::PASS);
-        t.add_children(0);
-        t
-    }
-
-    /// The root's children (root moves in the order given, then the pass).
-    pub fn root_children(&self) -> &[Node] {
-        let r = &self.nodes[0];
-        &self.nodes[r.first_child as usize..(r.first_child + r.child_count as u32) as usize]
-    }
-
-    /// Runs one simulation: select down the tree, expand, play out, back up.
-    pub fn simulate(&mut self) {
-        self.board.clone_from(self.game.board());
-        self.line.reset();
-        self.path.clear();
-        self.path.push(0);
-        let mut node = 0usize;
-        let mut color = self.color;
-        let mut passes = self.root_passes;
-        let score = loop {
-            if passes >= 2 {
-                break score::area_score(&self.board, self.komi);
-            }
-            if !self.nodes[node].expanded {
-                if self.nodes[node].visits < EXPAND_AT || self.nodes.len() >= self.max_nodes {
-                    let ko = Some((&self.line, self.rules.ko));
-                    self.playout
-                        .run(&mut self.board, color, passes, &mut self.rng, ko);
-                    break score::playout_score(&self.board, self.komi);
-                }
-                self.expand(node, color);
-            }
-            let child = self.select(node);
-            let p = self.nodes[child].point;
-            self.line.play(&mut self.board, color, p);
-            passes = if p.is_pass() { passes + 1 } else { 0 };
-            self.path.push(child as u32);
-            node = child;
-            color = color.opponent();
-        };
-        let black = if score > 0.0 {
-            1.0
-        } else if score < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
-        // Depth 0 is the root, "made" by the root player's opponent.
-        for (depth, &i) in self.path.iter().enumerate() {
-            let mover = if depth % 2 == 1 {
-                self.color
-            } else {
-                self.color.opponent()
-            };
-            let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.wins += if mover == Color::Black {
-                black
-            } else {
-                1.0 - black
-            };
-        }
-    }
-
-    /// The child of `node` with the highest UCB1 value (ties: the first after a random
-    /// offset).
-    fn select(&mut self, node: usize) -> usize {
-        let n = self.nodes[node];
-        let count = n.child_count as usize;
-        let first = n.first_child as usize;
-        let log_n = (n.visits.max(1) as f32).ln();
-        let offset = self.rng.below(count);
-        let (mut best, mut best_value) = (first, f32::NEG_INFINITY);
-        for k in 0..count {
-            let mut j = offset + k;
-            if j >= count {
-                j -= count;
-            }
-            let c = &self.nodes[first + j];
-            let value = if c.visits == 0 {
-                FIRST_PLAY_URGENCY
-            } else {
-                let v = c.visits as f32;
-                c.wins / v + UCB_C * (log_n / v).sqrt()
-            };
-            if value > best_value {
-                best_value = value;
-                best = first + j;
-            }
-        }
-        best
-    }
-
-    /// Gives `node` (where `color` is to move, on `self.board` / `self.line`) a child for
-    /// every legal board play that does not fill an own eye, and one for the pass.
-    fn expand(&mut self, node: usize, color: Color) {
-        self.moves.clear();
-        for i in 0..self.board.empty_count() {
-            let p = self.board.empty_point(i);
-            if !self.board.is_eye(p, color)
-                && legal_in_line(&self.board, &self.line, &self.rules, p, color)
-            {
-                self.moves.push(p);
-            }
-        }
-        self.moves.push(Point::PASS);
-        self.add_children(node);
-    }
-
-    /// Appends one child per point of `self.moves` to `node`.
-    fn add_children(&mut self, node: usize) {
-        let first = self.nodes.len() as u32;
-        self.nodes.extend(self.moves.iter().map(|&p| Node::new(p)));
-        let n = &mut self.nodes[node];
-        n.first_child = first;
-        n.child_count = self.moves.len() as u16;
-        n.expanded = true;
-    }
-}
-
-/// True when `color` may play the board play `p` on `board`, whose history is `line`, under
-/// `rules`: the board's test (empty point, suicide, simple ko; the simple-ko test is left to
-/// the history under fixed ko, which allows a first retake, and under natural situational
-/// superko, which allows an immediate retake of a position created by the opponent, as after
-/// a pass) and then the ko rule.
-pub(super) fn legal_in_line(
-    board: &Board,
-    line: &KoLine,
-    rules: &Ruleset,
-    p: Point,
-    color: Color,
-) -> bool {
-    let physical = if matches!(rules.ko, KoRule::Fixed | KoRule::NaturalSituational) {
-        board.cell(p) == Cell::Empty && board.suicide_allowed(p, color, rules.suicide)
-    } else {
-        board.is_legal_simple(p, color, rules.suicide)
-    };
-    if !physical {
-        return false;
-    }
-    let capture = captures(board, p, color);
-    if matches!(rules.ko, KoRule::Simple | KoRule::PassForKo)
-        && !capture
-        && !board.is_suicide(p, color)
-    {
-        // These rules only ever ban plays that remove stones.
-        return true;
-    }
-    let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-    removed_by(board, p, color, capture, &mut removed);
-    let cand = Candidate {
-        color,
-        point: p,
-        before: board,
-        hash_after: board.hash_after(p, color),
-        removed: &removed,
-    };
-    ko::judge(rules.ko, line, &cand).is_none()
-}
-
-/// The stones a play of `color` on `p` removes: the opponent strings it captures, or when it
-/// captures nothing and is a suicide, its own string (`p` with the strings it joins).
-fn removed_by(
-    board: &Board,
-    p: Point,
-    color: Color,
-    capture: bool,
-    out: &mut SmallVec<[Point; 4]>,
-) {
-    let (target, own_too) = if capture {
-        (Cell::stone(color.opponent()), false)
-    } else if board.is_suicide(p, color) {
-        out.push(p);
-        (Cell::stone(color), true)
-    } else {
-        return;
-    };
-    let mut heads: SmallVec<[Point; 4]> = SmallVec::new();
-    for n in board.neighbours(p) {
-        if board.cell(n) != target || (!own_too && !board.in_atari(n)) {
-            continue;
-        }
-        let h = board.string_head(n);
-        if heads.contains(&h) {
-            continue;
-        }
-        heads.push(h);
-        out.extend(board.string_stones(n));
+        assert!(s.value() > 0.99);
+        s.visits = 100_000;
+        s.wins2 = 0; // own: always loses
+        assert!(s.value() < 0.1);
     }
 }

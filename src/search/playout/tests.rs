@@ -221,6 +221,7 @@ fn playouts_obey_the_judge(rule: KoRule, rounds: usize, seed: u64) -> usize {
             playout.run_observed(
                 &mut board,
                 color,
+                Point::PASS,
                 passes,
                 &mut rng,
                 Some((&line, rule)),
@@ -372,7 +373,7 @@ fn playouts_obey_the_judge_simple_under_ing(rounds: usize, seed: u64) -> usize {
         let mut board = start.clone();
         let mut moves = Vec::new();
         let ko = Some((&line, KoRule::IngSpight));
-        playout.run_observed(&mut board, color, passes, &mut rng, ko, |c, p| {
+        playout.run_observed(&mut board, color, Point::PASS, passes, &mut rng, ko, |c, p| {
             moves.push((c, p))
         });
         let (mut reference, mut replay) = history.line();
@@ -497,7 +498,7 @@ fn natural_situational_allows_an_immediate_retake_after_a_pass() {
         assert_eq!(g.check(Color::White, c3).is_ok(), legal, "{rule}");
         let line = KoLine::new(g.memory());
         assert_eq!(
-            super::super::tree::legal_in_line(g.board(), &line, g.rules(), c3, Color::White),
+            super::super::legality::legal_in_line(g.board(), &line, g.rules(), c3, Color::White),
             legal,
             "{rule}"
         );

@@ -1,0 +1,300 @@
+//! The playout policy: which move a playout plays, and the tactical tests it and the tree's
+//! priors share.
+//!
+//! After the opponent's board play the policy tries, in order (as MoGo, Pachi and Michi do):
+//! 1. with probability 9/10, **atari answers** around that play: capture an opponent string
+//!    in atari (the play itself or a neighbour), or save an own string it put in atari, by
+//!    capturing one of the string's attackers in atari or by extending when the extension
+//!    has two liberties;
+//! 2. with probability 19/20, a **3x3 shape** ([`patterns`](super::patterns)) on one of the
+//!    eight points around the play, unless it is a self-atari;
+//! 3. otherwise a **random** empty point that is not an own eye, rejecting self-ataris half
+//!    of the time.
+//!
+//! Every candidate must pass the caller's acceptance test (the ko rule and suicide), so the
+//! policy never makes an illegal move. Nothing here allocates.
+
+use super::patterns;
+use super::rng::Rng;
+use crate::board::{Board, Cell, Color, Point};
+use smallvec::SmallVec;
+
+/// Candidate moves gathered by one heuristic (never more than a few dozen).
+pub(super) type Candidates = SmallVec<[Point; 24]>;
+
+/// Out of 100: how often the atari answers are tried.
+const ATARI_PERCENT: usize = 90;
+/// Out of 100: how often the 3x3 shapes are tried.
+const PATTERN_PERCENT: usize = 95;
+/// Out of 100: how often a random self-atari is rejected.
+const SELF_ATARI_REJECT_PERCENT: usize = 50;
+/// Own strings larger than this are not searched for attackers to capture (cost bound).
+const ESCAPE_SCAN_MAX: usize = 24;
+
+/// Chooses `color`'s playout move on `board` after the opponent's move `last`
+/// ([`Point::PASS`] when there is none or it was a pass). Returns [`Point::PASS`] when
+/// `accept` takes no point that is not an own eye.
+#[inline]
+pub(super) fn choose(
+    board: &Board,
+    color: Color,
+    last: Point,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
+    if !last.is_pass() {
+        let mut cands = Candidates::new();
+        if rng.below(100) < ATARI_PERCENT {
+            atari_answers(board, color, last, &mut cands);
+            if let Some(p) = pick(&cands, rng, |p| accept(board, p, color)) {
+                return p;
+            }
+        }
+        if rng.below(100) < PATTERN_PERCENT {
+            cands.clear();
+            pattern_points(board, last, &mut cands);
+            if let Some(p) = pick(&cands, rng, |p| {
+                !board.is_eye(p, color) && accept(board, p, color) && !is_self_atari(board, p, color)
+            }) {
+                return p;
+            }
+        }
+    }
+    random(board, color, rng, accept)
+}
+
+/// A random empty point that is not an own eye and that `accept` takes, self-ataris being
+/// rejected half of the time; [`Point::PASS`] when there is none.
+#[inline]
+fn random(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
+    let n = board.empty_count();
+    if n == 0 {
+        return Point::PASS;
+    }
+    let start = rng.below(n);
+    let mut i = start;
+    loop {
+        let p = board.empty_point(i);
+        if !board.is_eye(p, color)
+            && accept(board, p, color)
+            && !(is_self_atari(board, p, color) && rng.below(100) < SELF_ATARI_REJECT_PERCENT)
+        {
+            return p;
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+        if i == start {
+            return Point::PASS;
+        }
+    }
+}
+
+/// The first candidate, from a random offset, that `ok` takes.
+#[inline]
+fn pick(cands: &[Point], rng: &mut Rng, ok: impl Fn(Point) -> bool) -> Option<Point> {
+    if cands.is_empty() {
+        return None;
+    }
+    let start = rng.below(cands.len());
+    (0..cands.len())
+        .map(|k| cands[(start + k) % cands.len()])
+        .find(|&p| ok(p))
+}
+
+/// Answers to ataris around `last`: the liberty of every string in atari among `last` and
+/// its neighbours when it is the opponent's (a capture); for `color`'s own strings in atari
+/// there, the liberties of attacking strings in atari and the string's liberty when
+/// extending there gains a second liberty.
+pub(super) fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Candidates) {
+    let own = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    let n = board.neighbours(last);
+    let around = [last, n[0], n[1], n[2], n[3]];
+    let mut seen: SmallVec<[Point; 5]> = SmallVec::new();
+    for q in around {
+        let cell = board.cell(q);
+        if (cell != own && cell != opp) || !board.in_atari(q) {
+            continue;
+        }
+        let head = board.string_head(q);
+        if seen.contains(&head) {
+            continue;
+        }
+        seen.push(head);
+        let lib = board.atari_liberty(q);
+        if cell == opp {
+            push_unique(out, lib);
+            continue;
+        }
+        // Our string in atari: capture an attacker in atari, or run.
+        if board.string_size(q) <= ESCAPE_SCAN_MAX {
+            for s in board.string_stones(q) {
+                for a in board.neighbours(s) {
+                    if board.cell(a) == opp && board.in_atari(a) {
+                        push_unique(out, board.atari_liberty(a));
+                    }
+                }
+            }
+        }
+        if !is_self_atari(board, lib, color) {
+            push_unique(out, lib);
+        }
+    }
+}
+
+/// The empty points among the eight around `last` whose 3x3 neighbourhood is a shape.
+pub(super) fn pattern_points(board: &Board, last: Point, out: &mut Candidates) {
+    let n = board.neighbours(last);
+    let d = board.diagonals(last);
+    for q in n.into_iter().chain(d) {
+        if board.cell(q) == Cell::Empty && patterns::matches(board, q) {
+            out.push(q);
+        }
+    }
+}
+
+fn push_unique(out: &mut Candidates, p: Point) {
+    if !out.contains(&p) {
+        out.push(p);
+    }
+}
+
+/// True when `color`'s play on the empty point `p` leaves its string with at most one
+/// liberty and captures nothing.
+#[inline]
+pub(super) fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
+    let own = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    // One liberty found so far (other than p), if any.
+    let mut first = Point::PASS;
+    let mut note = |q: Point| -> bool {
+        if q == p || q == first {
+            return false;
+        }
+        if first.is_pass() {
+            first = q;
+            false
+        } else {
+            true
+        }
+    };
+    let ns = board.neighbours(p);
+    for &n in &ns {
+        if board.cell(n) == Cell::Empty && note(n) {
+            return false;
+        }
+    }
+    for &n in &ns {
+        let c = board.cell(n);
+        if c == opp && board.in_atari(n) {
+            return false; // captures: gains liberties
+        }
+        if c == own {
+            for l in board.liberties(n, 3) {
+                if note(l) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Stones `color`'s play on the empty point `p` captures.
+pub(super) fn capture_size(board: &Board, p: Point, color: Color) -> usize {
+    let opp = Cell::stone(color.opponent());
+    let mut heads: SmallVec<[Point; 4]> = SmallVec::new();
+    let mut total = 0;
+    for n in board.neighbours(p) {
+        if board.cell(n) == opp && board.in_atari(n) {
+            let h = board.string_head(n);
+            if !heads.contains(&h) {
+                heads.push(h);
+                total += board.string_size(n);
+            }
+        }
+    }
+    total
+}
+
+/// True when `color`'s play on `p` saves an own string in atari next to it (and is not
+/// itself a self-atari).
+pub(super) fn saves_atari(board: &Board, p: Point, color: Color) -> bool {
+    let own = Cell::stone(color);
+    board
+        .neighbours(p)
+        .iter()
+        .any(|&n| board.cell(n) == own && board.in_atari(n))
+        && !is_self_atari(board, p, color)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+
+    fn setup(size: usize, rows: &[&str]) -> Board {
+        // rows[0] is the top row.
+        let mut b = Board::new(size);
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                let p = b.point(Coord::new(c, size - 1 - r));
+                match ch {
+                    'X' => b.place_setup(p, Color::Black),
+                    'O' => b.place_setup(p, Color::White),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    fn at(b: &Board, v: &str) -> Point {
+        b.point(Coord::parse_gtp(v, b.size()).unwrap())
+    }
+
+    #[test]
+    fn self_atari_is_recognised() {
+        let b = setup(5, &["X....", ".....", ".....", ".O...", "..O.."]);
+        // Black on B1: neighbours A1 (empty), C1 and B2 (white, safe): one liberty.
+        assert!(is_self_atari(&b, at(&b, "B1"), Color::Black));
+        assert!(!is_self_atari(&b, at(&b, "D2"), Color::Black));
+        // Black on A4 joins A5: liberties B5, B4, A3.
+        assert!(!is_self_atari(&b, at(&b, "A4"), Color::Black));
+    }
+
+    #[test]
+    fn capture_and_escape_are_answered() {
+        // White C3 in atari after black D3? Build: white stone C3 with black B3, C4, C2;
+        // its last liberty D3.
+        let b = setup(5, &[".....", "..X..", ".XO..", "..X..", "....."]);
+        let mut c = Candidates::new();
+        atari_answers(&b, Color::Black, at(&b, "C2"), &mut c);
+        assert_eq!(c.as_slice(), &[at(&b, "D3")]);
+        assert_eq!(capture_size(&b, at(&b, "D3"), Color::Black), 1);
+        // For White, D3 extends to two liberties: saves the stone.
+        let mut c = Candidates::new();
+        atari_answers(&b, Color::White, at(&b, "C2"), &mut c);
+        assert_eq!(c.as_slice(), &[at(&b, "D3")]);
+        assert!(saves_atari(&b, at(&b, "D3"), Color::White));
+    }
+
+    #[test]
+    fn choose_never_returns_a_rejected_point() {
+        let b = setup(5, &[".....", "..X..", ".XO..", "..X..", "....."]);
+        let mut rng = Rng::new(1);
+        for _ in 0..200 {
+            let p = choose(&b, Color::Black, at(&b, "C2"), &mut rng, |_, p, _| {
+                p != at(&b, "D3")
+            });
+            assert_ne!(p, at(&b, "D3"));
+        }
+    }
+}

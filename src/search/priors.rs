@@ -1,0 +1,158 @@
+//! Prior knowledge given to a move when its node is created: virtual visits and wins that
+//! the move's statistics start with, as in Gelly and Silver's "even-game" priors and
+//! Michi's heuristics.
+//!
+//! Every move starts with [`EVEN`] visits at a 50% win rate. Then, as wins (visits that
+//! won) or losses (visits that lost):
+//! - a capture: [`CAPTURE_ONE`] wins for one stone, [`CAPTURE_MANY`] for more;
+//! - saving an own string from atari: [`SAVE_ATARI`] wins;
+//! - a self-atari (that captures nothing): [`SELF_ATARI`] losses;
+//! - a 3x3 shape next to the last move: [`PATTERN`] wins;
+//! - closeness to the last move (Manhattan distance 1, 2, 3): [`NEAR_LAST`] wins;
+//! - in an empty area (no stone within distance 3): on the first or second line
+//!   [`EMPTY_AREA`] losses, on the third line [`EMPTY_AREA`] wins;
+//! - the pass: [`PASS_LOSSES`] losses on top of the even prior, so the search only passes
+//!   when nothing else is worth anything.
+
+use super::{patterns, policy};
+use crate::board::{Board, Cell, Color, Point};
+
+/// Even-game prior: visits at a 50% win rate.
+pub const EVEN: u32 = 10;
+/// Wins for capturing one stone.
+pub const CAPTURE_ONE: u32 = 15;
+/// Wins for capturing two stones or more.
+pub const CAPTURE_MANY: u32 = 30;
+/// Wins for saving an own string in atari.
+pub const SAVE_ATARI: u32 = 15;
+/// Losses for a self-atari.
+pub const SELF_ATARI: u32 = 10;
+/// Wins for a 3x3 shape around the last move.
+pub const PATTERN: u32 = 10;
+/// Wins by Manhattan distance 1, 2, 3 to the last move.
+pub const NEAR_LAST: [u32; 3] = [24, 22, 8];
+/// Wins or losses for a play in an empty area, by line.
+pub const EMPTY_AREA: u32 = 10;
+/// Losses given to the pass.
+pub const PASS_LOSSES: u32 = 10;
+
+/// A move's prior: visits and wins counted in half points (a win is 2, a draw 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Prior {
+    /// Virtual visits.
+    pub visits: u32,
+    /// Virtual wins, in half points.
+    pub wins2: u32,
+}
+
+impl Prior {
+    fn add_wins(&mut self, n: u32) {
+        self.visits += n;
+        self.wins2 += 2 * n;
+    }
+
+    fn add_losses(&mut self, n: u32) {
+        self.visits += n;
+    }
+
+    /// The prior's win rate (0..1).
+    pub fn rate(self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.wins2 as f64 / (2.0 * self.visits as f64)
+        }
+    }
+}
+
+/// The prior of `color`'s legal move `p` on `board` ([`Point::PASS`] for a pass), `last`
+/// being the opponent's last move ([`Point::PASS`] if none or a pass).
+pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
+    let mut prior = Prior {
+        visits: EVEN,
+        wins2: EVEN,
+    };
+    if p.is_pass() {
+        prior.add_losses(PASS_LOSSES);
+        return prior;
+    }
+    let captured = policy::capture_size(board, p, color);
+    if captured == 1 {
+        prior.add_wins(CAPTURE_ONE);
+    } else if captured > 1 {
+        prior.add_wins(CAPTURE_MANY);
+    } else if policy::saves_atari(board, p, color) {
+        prior.add_wins(SAVE_ATARI);
+    } else if policy::is_self_atari(board, p, color) {
+        prior.add_losses(SELF_ATARI);
+    }
+    if !last.is_pass() {
+        let (a, b) = (board.coord(p), board.coord(last));
+        let (dc, dr) = (a.col.abs_diff(b.col) as usize, a.row.abs_diff(b.row) as usize);
+        let d = dc + dr;
+        if (1..=3).contains(&d) {
+            prior.add_wins(NEAR_LAST[d - 1]);
+        }
+        if dc <= 1 && dr <= 1 && patterns::matches(board, p) {
+            prior.add_wins(PATTERN);
+        }
+    }
+    let c = board.coord(p);
+    let n = board.size();
+    let (col, row) = (c.col as usize, c.row as usize);
+    let line = col.min(row).min(n - 1 - col).min(n - 1 - row);
+    if line <= 2 && n >= 7 && empty_area(board, p, 3) {
+        if line <= 1 {
+            prior.add_losses(EMPTY_AREA);
+        } else {
+            prior.add_wins(EMPTY_AREA);
+        }
+    }
+    prior
+}
+
+/// True when no stone stands within Manhattan distance `dist` of `p`.
+fn empty_area(board: &Board, p: Point, dist: usize) -> bool {
+    let c = board.coord(p);
+    let n = board.size() as isize;
+    let d = dist as isize;
+    for dc in -d..=d {
+        let rest = d - dc.abs();
+        for dr in -rest..=rest {
+            let (col, row) = (c.col as isize + dc, c.row as isize + dr);
+            if col < 0 || row < 0 || col >= n || row >= n {
+                continue;
+            }
+            let q = board.point(crate::board::Coord::new(col as usize, row as usize));
+            if board.cell(q) != Cell::Empty {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+
+    #[test]
+    fn captures_beat_first_line_in_the_open() {
+        let mut b = Board::new(9);
+        let at = |b: &Board, c, r| b.point(Coord::new(c, r));
+        // White stone at E5 surrounded on three sides by black.
+        for (c, r) in [(3, 4), (5, 4), (4, 5)] {
+            let p = at(&b, c, r);
+            b.place_setup(p, Color::Black);
+        }
+        let e5 = at(&b, 4, 4);
+        b.place_setup(e5, Color::White);
+        let capture = prior(&b, Color::Black, at(&b, 4, 3), at(&b, 4, 5));
+        let first_line = prior(&b, Color::Black, at(&b, 0, 8), at(&b, 4, 5));
+        let pass = prior(&b, Color::Black, Point::PASS, at(&b, 4, 5));
+        assert!(capture.rate() > 0.8, "{capture:?}");
+        assert!(first_line.rate() < 0.5, "{first_line:?}");
+        assert!(pass.rate() < 0.5);
+    }
+}

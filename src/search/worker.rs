@@ -1,0 +1,270 @@
+//! One search thread: runs simulations on the shared [`Tree`], each one a descent by the
+//! RAVE-blended value, an expansion, a policy playout and a backup of the result and the
+//! AMAF statistics. Everything a simulation needs is owned here and reused, so the loop
+//! allocates nothing.
+
+use super::legality::legal_in_line;
+use super::outcome;
+use super::playout::Playout;
+use super::priors::{self, Prior};
+use super::rng::Rng;
+use super::tree::Tree;
+use crate::board::{Board, Color, Point, MAX_POINTS};
+use crate::game::Game;
+use crate::rules::line::KoLine;
+use crate::rules::Ruleset;
+use std::sync::atomic::{AtomicI32, AtomicI64, AtomicU64, Ordering::Relaxed};
+
+/// A node other than the root gets children once it has been visited this often.
+pub(super) const EXPAND_AT: u32 = 8;
+/// Playout ownership is added to the shared counts every this many simulations.
+const OWNERSHIP_FLUSH: u32 = 32;
+
+/// What all workers of one search share.
+pub(super) struct Shared<'a> {
+    /// The tree.
+    pub tree: &'a Tree,
+    /// The game searched.
+    pub game: &'a Game,
+    /// The player to move at the root (node 0).
+    pub color: Color,
+    /// Passes in a row that ended the game's history (0 or 1).
+    pub root_passes: u32,
+    /// The game's last board play, if its last move was one.
+    pub root_last: Point,
+    /// The ruleset.
+    pub rules: Ruleset,
+    /// The komi simulations are scored with (the game's, adjusted in handicap games).
+    pub komi: f64,
+    /// The mercy margin of playouts.
+    pub mercy: Option<u32>,
+    /// Simulations started.
+    pub started: AtomicU64,
+    /// Per point index, the sum over flushed playouts of the owner (+1 Black, -1 White).
+    pub ownership: Option<Vec<AtomicI32>>,
+    /// Playouts counted in `ownership`.
+    pub owned_playouts: AtomicU64,
+    /// Sum of Black's final score over all simulations, in half points.
+    pub score_sum2: AtomicI64,
+    /// Simulations counted in `score_sum2`.
+    pub scored: AtomicU64,
+}
+
+/// A worker's private state.
+pub(super) struct Worker<'a> {
+    shared: &'a Shared<'a>,
+    board: Board,
+    line: KoLine<'a>,
+    playout: Playout,
+    rng: Rng,
+    /// Arena indices of the nodes visited, root first.
+    path: Vec<u32>,
+    /// Every move of the simulation (tree and playout), in order.
+    moves: Vec<(Point, Color)>,
+    /// AMAF map: per point, the generation in which it was last stamped and who played it.
+    stamp: Vec<u32>,
+    stamp_color: Vec<Color>,
+    generation: u32,
+    /// Children being created.
+    children: Vec<(Point, Prior)>,
+    /// Ownership counts not yet flushed, and for how many playouts.
+    owner: Vec<i32>,
+    owner_pending: u32,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker for `shared` with its own random generator.
+    pub fn new(shared: &'a Shared<'a>, seed: u64) -> Worker<'a> {
+        let mut playout = Playout::new();
+        playout.set_mercy(shared.mercy);
+        Worker {
+            shared,
+            board: shared.game.board().clone(),
+            line: KoLine::new(shared.game.memory()),
+            playout,
+            rng: Rng::new(seed),
+            path: Vec::with_capacity(64),
+            moves: Vec::with_capacity(1024),
+            stamp: vec![0; MAX_POINTS],
+            stamp_color: vec![Color::Black; MAX_POINTS],
+            generation: 0,
+            children: Vec::with_capacity(MAX_POINTS),
+            owner: vec![0; MAX_POINTS],
+            owner_pending: 0,
+        }
+    }
+
+    /// Runs one simulation.
+    pub fn simulate(&mut self) {
+        let sh = self.shared;
+        let tree = sh.tree;
+        self.board.clone_from(sh.game.board());
+        self.line.reset();
+        self.path.clear();
+        self.moves.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        let mut color = sh.color;
+        let mut passes = sh.root_passes;
+        let mut last = sh.root_last;
+        let black_score = loop {
+            if passes >= 2 {
+                break outcome::terminal(&self.board, sh.komi, sh.rules.scoring);
+            }
+            let n = tree.node(node);
+            if !n.is_expanded() {
+                let ripe = node == 0 || n.visits() >= EXPAND_AT;
+                if !ripe || tree.is_full() || !n.try_claim() || !self.expand(node, color, last) {
+                    break self.play_out(color, last, passes);
+                }
+            }
+            let child = self.select(node);
+            let c = tree.node(child);
+            c.add_visit();
+            let p = c.point();
+            self.line.play(&mut self.board, color, p);
+            self.moves.push((p, color));
+            passes = if p.is_pass() { passes + 1 } else { 0 };
+            last = p;
+            self.path.push(child as u32);
+            node = child;
+            color = color.opponent();
+        };
+        sh.score_sum2
+            .fetch_add((black_score * 2.0).round() as i64, Relaxed);
+        sh.scored.fetch_add(1, Relaxed);
+        let black2 = if black_score > 0.0 {
+            2
+        } else if black_score < 0.0 {
+            0
+        } else {
+            1
+        };
+        self.back_up(black2);
+    }
+
+    /// Plays the simulation out from the current leaf; Black's score.
+    fn play_out(&mut self, color: Color, last: Point, passes: u32) -> f64 {
+        let sh = self.shared;
+        let moves = &mut self.moves;
+        let end = self.playout.run_observed(
+            &mut self.board,
+            color,
+            last,
+            passes,
+            &mut self.rng,
+            Some((&self.line, sh.rules.ko)),
+            |c, p| moves.push((p, c)),
+        );
+        if let Some(winner) = end.mercy {
+            return if winner == Color::Black { 1.0 } else { -1.0 };
+        }
+        let owner = sh.ownership.as_ref().map(|_| &mut self.owner[..]);
+        let score = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, owner);
+        if let Some(shared) = &sh.ownership {
+            self.owner_pending += 1;
+            if self.owner_pending >= OWNERSHIP_FLUSH {
+                for (s, o) in shared.iter().zip(self.owner.iter_mut()) {
+                    if *o != 0 {
+                        s.fetch_add(*o, Relaxed);
+                        *o = 0;
+                    }
+                }
+                sh.owned_playouts
+                    .fetch_add(self.owner_pending as u64, Relaxed);
+                self.owner_pending = 0;
+            }
+        }
+        score
+    }
+
+    /// The child of `node` with the highest value (ties: the first after a random offset).
+    fn select(&mut self, node: usize) -> usize {
+        let tree = self.shared.tree;
+        let kids = tree.children(node);
+        let count = kids.len();
+        let offset = self.rng.below(count);
+        let (mut best, mut best_value) = (kids.start, f32::NEG_INFINITY);
+        for k in 0..count {
+            let i = kids.start + (offset + k) % count;
+            let value = tree.node(i).stats().value();
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Creates the children of the claimed `node`, where `color` is to move on the
+    /// worker's board after `last`: every legal board play that does not fill an own eye,
+    /// and the pass, each with its prior. False when the arena is full.
+    fn expand(&mut self, node: usize, color: Color, last: Point) -> bool {
+        let sh = self.shared;
+        self.children.clear();
+        for i in 0..self.board.empty_count() {
+            let p = self.board.empty_point(i);
+            if !self.board.is_eye(p, color)
+                && legal_in_line(&self.board, &self.line, &sh.rules, p, color)
+            {
+                let prior = priors::prior(&self.board, color, p, last);
+                self.children.push((p, prior));
+            }
+        }
+        let pass = priors::prior(&self.board, color, Point::PASS, last);
+        self.children.push((Point::PASS, pass));
+        sh.tree.expand(node, &self.children)
+    }
+
+    /// Adds the result (Black's, in half points) to every node of the path, and the AMAF
+    /// results to the children of every node on it.
+    fn back_up(&mut self, black2: u32) {
+        let sh = self.shared;
+        let tree = sh.tree;
+        let result_for = |c: Color| if c == Color::Black { black2 } else { 2 - black2 };
+        // The root is reached by the root player's opponent; depth d's mover alternates.
+        let root = tree.node(0);
+        root.add_visit();
+        root.add_result(result_for(sh.color.opponent()));
+        for (depth, &i) in self.path.iter().enumerate().skip(1) {
+            let mover = if depth % 2 == 1 {
+                sh.color
+            } else {
+                sh.color.opponent()
+            };
+            tree.node(i as usize).add_result(result_for(mover));
+        }
+        // AMAF: walking the moves backwards, the map holds each point's first play from
+        // move j on; node path[j] (where moves[j] was chosen) credits its children.
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        let g = self.generation;
+        for j in (0..self.moves.len()).rev() {
+            let (p, c) = self.moves[j];
+            if !p.is_pass() {
+                self.stamp[p.index()] = g;
+                self.stamp_color[p.index()] = c;
+            }
+            if j >= self.path.len() {
+                continue;
+            }
+            let to_move = if j % 2 == 0 {
+                sh.color
+            } else {
+                sh.color.opponent()
+            };
+            let won = result_for(to_move);
+            for k in tree.children(self.path[j] as usize) {
+                let child = tree.node(k);
+                let q = child.point();
+                if !q.is_pass() && self.stamp[q.index()] == g && self.stamp_color[q.index()] == to_move
+                {
+                    child.add_rave(won);
+                }
+            }
+        }
+    }
+}
