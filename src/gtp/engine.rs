@@ -3,12 +3,13 @@
 use super::handicap::fixed_handicap;
 use super::output::Output;
 use super::protocol::Command;
+use super::{analyze, gogui};
 use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::rules::{KoRule, Ruleset};
 use crate::score;
 use crate::search::time::{Clock, TimeSystem};
-use crate::search::{self, SearchMove, SearchParams};
+use crate::search::{self, SearchMove, SearchParams, SearchResult};
 use crate::sgf::{self, SgfGame, SgfNode};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -97,6 +98,15 @@ pub const COMMANDS: &[&str] = &[
     "koan-gfx_hot_stones",
     "koan-gfx_ko_types",
     "koan-param",
+    "koan-gfx_ownership",
+    "koan-best_moves",
+    "koan-pv",
+    "lz-analyze",
+    "kata-analyze",
+    "analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+    "genmove_analyze",
 ];
 
 /// The state behind the protocol: the game, the settings, the clock.
@@ -183,15 +193,26 @@ impl Engine {
 
     /// Runs the command read as input line `line`. A streaming command writes its response
     /// to `out` as it goes; the others return it.
-    pub fn execute_streaming(&mut self, cmd: &Command, line: u64, _out: &mut Output) -> Reply {
+    pub fn execute_streaming(&mut self, cmd: &Command, line: u64, out: &mut Output) -> Reply {
         self.line = line;
         let a = &cmd.args;
         if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
             return reply;
         }
-        let game = &mut self.game;
-        if let Some(reply) = super::gogui::command(game, &mut self.options, &[], &cmd.name, a) {
+        if let Some(reply) = super::gogui::command(&mut self.game, &mut self.options, &cmd.name, a)
+        {
             return reply;
+        }
+        if let Some(request) = analyze::parse(&cmd.name, a) {
+            return self.analyze(request?, out);
+        }
+        if gogui::SEARCH_COMMANDS.contains(&cmd.name.as_str()) {
+            let snap = self.search_snapshot();
+            return Ok(gogui::search_response(
+                &cmd.name,
+                snap.as_ref(),
+                self.game.board(),
+            ));
         }
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
@@ -563,6 +584,11 @@ impl Engine {
         let result = self
             .searcher
             .search(&self.game, color, &params, &self.stop, None);
+        self.conclude(color, &result, play)
+    }
+
+    /// The move a search chose, as GTP spells it; played when `play` is set.
+    fn conclude(&mut self, color: Color, result: &SearchResult, play: bool) -> Reply {
         tracing::info!(
             "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
             result.playouts,
@@ -580,6 +606,49 @@ impl Engine {
                 .map_err(|e| format!("internal error: search chose an illegal move ({e})"))?;
         }
         Ok(self.game.board().vertex(point))
+    }
+
+    /// `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` forms: a
+    /// streamed search ([`analyze`]). An analysis runs until the next input line; a genmove
+    /// form searches as `genmove` does and plays.
+    fn analyze(&mut self, req: analyze::Request, out: &mut Output) -> Reply {
+        let color = req.color.unwrap_or(self.game.to_move());
+        self.input.start_search(self.line);
+        let mut params = self.search_params(color);
+        if req.genmove {
+            let result = analyze::stream(
+                &mut self.searcher,
+                &self.game,
+                color,
+                &params,
+                &self.stop,
+                &req,
+                out,
+            );
+            return self
+                .conclude(color, &result, true)
+                .map(|v| format!("play {v}"));
+        }
+        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+        let _armed = self.input.stop_on_input(self.line);
+        let (searcher, game) = (&mut self.searcher, &self.game);
+        analyze::stream(searcher, game, color, &params, &self.stop, &req, out);
+        Ok(String::new())
+    }
+
+    /// A search for the player to move as `genmove` makes it, with ownership, for GoGui's
+    /// search commands; `None` when the move was clear without searching.
+    fn search_snapshot(&mut self) -> Option<search::Snapshot> {
+        let color = self.game.to_move();
+        self.input.start_search(self.line);
+        let params = self.search_params(color);
+        // An observer that never reports still makes the search count ownership.
+        let mut ignore = |_: &search::Snapshot| {};
+        let observer: search::Observer = (Duration::MAX, &mut ignore);
+        let result = self
+            .searcher
+            .search(&self.game, color, &params, &self.stop, Some(observer));
+        result.snapshot
     }
 
     fn time_settings(&mut self, a: &[String]) -> Reply {

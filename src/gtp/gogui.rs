@@ -1,17 +1,21 @@
 //! GoGui's analyze commands: `gogui-analyze_commands` lists them as `type/label/command`
-//! lines, and GoGui draws each response on its board. The ones here need no search: legal
-//! moves and ko bans with the clause that bans each point (`gfx`), Ing-Spight hot stones
-//! (`gfx`), ko types (`gfx` labels), and the engine's parameters (`param`: threads,
-//! playouts, time per move, ko rule and rules preset, each read and set). `gogui-interrupt`
-//! announces that a running command stops at GoGui's `# interrupt` line (see
-//! [`super::input`]). The dispatcher calls [`command`] first and falls through on `None`.
+//! lines, and GoGui draws each response on its board. Without a search: legal moves and ko
+//! bans with the clause that bans each point (`gfx`), Ing-Spight hot stones (`gfx`), ko
+//! types (`gfx` labels), and the engine's parameters (`param`: threads, playouts, time per
+//! move, ko rule and rules preset, each read and set). From a search the engine runs as for
+//! `genmove`: ownership (`gfx INFLUENCE`), the best moves with their win rates (`pspairs`)
+//! and the principal variation (`var`), formatted by [`search_response`].
+//! `gogui-interrupt` announces that a running command stops at GoGui's `# interrupt` line
+//! (see [`super::input`]). The dispatcher calls [`command`] first and falls through on
+//! `None`.
 
 use super::engine::EngineOptions;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::{self, KoType, Location};
 use crate::rules::ko::{KoRule, Past, KO_RULES};
 use crate::rules::{Ruleset, PRESETS};
+use crate::search::Snapshot;
 
 /// The analyze commands GoGui offers for koan, in `type/label/command` form. `%c` is a
 /// colour GoGui asks for (by default the player to move).
@@ -23,28 +27,27 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "string/Ko types (text)/ko-classify",
     "string/Rules/rules",
     "param/Engine parameters/koan-param",
+    "gfx/Ownership/koan-gfx_ownership",
+    "pspairs/Best moves/koan-best_moves",
+    "var/Principal variation/koan-pv",
 ];
+
+/// The analyze commands that search (answered by the engine with [`search_response`]).
+pub const SEARCH_COMMANDS: &[&str] = &["koan-gfx_ownership", "koan-best_moves", "koan-pv"];
 
 type Reply = Result<String, String>;
 
 /// Answers `gogui-interrupt`, `gogui-analyze_commands` and the `koan-` commands of
-/// [`ANALYZE_COMMANDS`]; `None` for any other name. `extra` lists analyze
-/// commands answered elsewhere, appended to [`ANALYZE_COMMANDS`].
+/// [`ANALYZE_COMMANDS`] that need no search; `None` for any other name.
 pub fn command(
     game: &mut Game,
     options: &mut EngineOptions,
-    extra: &[&str],
     name: &str,
     args: &[String],
 ) -> Option<Reply> {
     Some(match name {
         "gogui-interrupt" => Ok(String::new()),
-        "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS
-            .iter()
-            .chain(extra)
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n")),
+        "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
         "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
         "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
         "koan-gfx_ko_types" => Ok(ko_types_gfx(game.board())),
@@ -220,6 +223,64 @@ pub fn ko_types_gfx(board: &Board) -> String {
         })
         .collect();
     lines.push(format!("TEXT {}", text.join("; ")));
+    lines.join("\n")
+}
+
+/// Moves `koan-best_moves` labels at most.
+const BEST_MOVES: usize = 10;
+
+/// The response of a search command of [`SEARCH_COMMANDS`] from the search's final state
+/// (`None`: the move was clear without searching, e.g. no move but a pass).
+pub fn search_response(name: &str, snap: Option<&Snapshot>, board: &Board) -> String {
+    let Some(snap) = snap.filter(|s| !s.moves.is_empty()) else {
+        return match name {
+            "koan-gfx_ownership" => "TEXT no search: the move is clear without one".into(),
+            _ => String::new(),
+        };
+    };
+    match name {
+        "koan-best_moves" => snap
+            .moves
+            .iter()
+            .filter(|m| !m.point.is_pass())
+            .take(BEST_MOVES)
+            .map(|m| format!("{} {:.0}%", board.vertex(m.point), 100.0 * m.winrate))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "koan-pv" => list(board, snap.moves[0].pv.iter().copied()),
+        _ => ownership_gfx(snap, board),
+    }
+}
+
+/// `INFLUENCE` of every point (+1: Black owns it) and the expected result.
+fn ownership_gfx(snap: &Snapshot, board: &Board) -> String {
+    let n = board.size();
+    let mut lines = Vec::new();
+    if snap.ownership.len() == n * n {
+        let top_down = (0..n)
+            .rev()
+            .flat_map(|row| (0..n).map(move |col| Coord::new(col, row)));
+        let pairs: Vec<String> = top_down
+            .zip(&snap.ownership)
+            .map(|(c, v)| format!("{} {:.2}", board.vertex(board.point(c)), v + 0.0))
+            .collect();
+        lines.push(format!("INFLUENCE {}", pairs.join(" ")));
+    }
+    let black = match snap.color {
+        Color::Black => snap.score_lead,
+        Color::White => -snap.score_lead,
+    };
+    let result = if black.abs() < 0.05 {
+        "even".to_string()
+    } else if black > 0.0 {
+        format!("B+{black:.1}")
+    } else {
+        format!("W+{:.1}", -black)
+    };
+    lines.push(format!(
+        "TEXT expected result {result} after {} playouts",
+        snap.playouts
+    ));
     lines.join("\n")
 }
 

@@ -5,6 +5,7 @@
 //! answered strictly in order. Analysis commands stream their response ([`output`]).
 //! Standard output carries GTP only; logs go to standard error.
 
+pub mod analyze;
 pub mod engine;
 pub mod gogui;
 pub mod handicap;
