@@ -252,3 +252,37 @@ fn an_interrupt_line_ends_a_long_genmove_at_once() {
     assert!(lines.last().unwrap().starts_with("play "), "{lines:?}");
     koan.close();
 }
+
+/// The visits of all moves in one info line: the root's visits.
+fn total_visits(line: &str) -> u64 {
+    line.split("info ")
+        .skip(1)
+        .map(|entry| {
+            let words: Vec<&str> = entry.split_whitespace().collect();
+            words[3].parse::<u64>().unwrap()
+        })
+        .sum()
+}
+
+#[test]
+fn an_analysis_resumes_on_the_tree_kept_across_play_and_undo() {
+    let mut koan = Koan::start(&["--threads", "1"]);
+    koan.send("boardsize 9\n1 lz-analyze b 10\n");
+    assert_eq!(koan.response(), "= ");
+    assert_eq!(koan.line(), "=1");
+    let mut lines = koan.info_lines(8, check_lz);
+    // Sabaki trying a variation and coming back, pipelined.
+    koan.send("play b E5\nplay w C3\nundo\nundo\n2 lz-analyze b 10\n");
+    lines.extend(koan.finish_stream(check_lz));
+    let before = total_visits(lines.last().unwrap());
+    for _ in 0..4 {
+        assert_eq!(koan.response(), "= ");
+    }
+    assert_eq!(koan.line(), "=2");
+    let after = total_visits(&koan.info_lines(1, check_lz)[0]);
+    assert!(
+        after >= before,
+        "the second analysis starts from the first one's {before} visits, not from {after}"
+    );
+    koan.close();
+}
