@@ -14,6 +14,15 @@
 //!   on stderr each rule's difference from `simple`. The rules take turns in slices of 50
 //!   ms, so that a slower or faster spell of a busy machine is shared by all.
 //!
+//! - `koan bench genmove [--threads N]`: whole searches ([`Searcher::search`]) with `N`
+//!   threads (default: all cores), `--seconds S` each, from the empty 9x9 and 19x19 boards
+//!   and from a position 20 moves into a game. Prints `9x9 search playouts/s: N` and
+//!   `19x19 search playouts/s: N` (the sum over both positions divided by the time), and
+//!   on stderr the move chosen, its win rate and the tree size.
+//!
+//! Playouts are measured as the search runs them: the policy, the ko rule against the
+//! history, and the mercy rule.
+//!
 //! Further benchmarks go in [`run`]'s match, one function each.
 
 use crate::board::{Board, Color, Point};
@@ -23,6 +32,8 @@ use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
 use crate::search::playout::Playout;
 use crate::search::rng::Rng;
+use crate::search::{mercy_margin, SearchParams, Searcher};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Seed of every benchmark's random numbers.
@@ -39,10 +50,21 @@ pub fn run(args: &[String]) -> i32 {
     let mut seconds = 2.0;
     let mut what: Option<&str> = None;
     let mut ko_rules = false;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--ko-rules" => ko_rules = true,
+            "--threads" => {
+                match args.get(i + 1).and_then(|s| s.parse::<usize>().ok()) {
+                    Some(n) if (1..=256).contains(&n) => threads = n,
+                    _ => {
+                        eprintln!("bench: --threads needs a number from 1 to 256");
+                        return 2;
+                    }
+                }
+                i += 1;
+            }
             "--seconds" => {
                 match args.get(i + 1).and_then(|s| s.parse::<f64>().ok()) {
                     Some(s) if s > 0.0 && s.is_finite() => seconds = s,
@@ -75,12 +97,16 @@ pub fn run(args: &[String]) -> i32 {
             bench_ko_rules(time);
             0
         }
+        ("genmove", false) => {
+            bench_genmove(time, threads);
+            0
+        }
         (_, true) => {
             eprintln!("bench: --ko-rules goes with 'playouts' only");
             2
         }
         (other, _) => {
-            eprintln!("bench: unknown benchmark '{other}' (known: board, playouts)");
+            eprintln!("bench: unknown benchmark '{other}' (known: board, playouts, genmove)");
             2
         }
     }
@@ -150,6 +176,43 @@ fn bench_ko_rules(time: Duration) {
     }
 }
 
+/// Whole searches with `threads` threads from two positions per board size.
+fn bench_genmove(time: Duration, threads: usize) {
+    for size in [9, 19] {
+        let mut total = 0u64;
+        let mut elapsed = Duration::ZERO;
+        for moves in [0, HISTORY_MOVES] {
+            let mut game = Game::new(size, Ruleset::default());
+            for (c, p) in opening(size, moves, SEED) {
+                game.play(c, p).expect("the opening is legal");
+            }
+            let params = SearchParams {
+                threads,
+                max_playouts: None,
+                max_time: Some(time / 2),
+                time_cap: None,
+                seed: SEED,
+                resign_threshold: 0.0,
+            };
+            let mut searcher = Searcher::new();
+            let color = game.to_move();
+            let r = searcher.search(&game, color, &params, &AtomicBool::new(false), None);
+            total += r.playouts;
+            elapsed += r.elapsed;
+            eprintln!(
+                "{size}x{size} after {moves} moves, {threads} threads: {} playouts in {:.2}s, {:?} win {:.3}, tree {} nodes",
+                r.playouts,
+                r.elapsed.as_secs_f64(),
+                r.best,
+                r.winrate,
+                searcher.tree_size()
+            );
+        }
+        let rate = total as f64 / elapsed.as_secs_f64().max(1e-9);
+        println!("{size}x{size} search playouts/s: {}", rate.round() as u64);
+    }
+}
+
 /// `count` random legal moves from the empty `size` board (no passes, no filling own eyes),
 /// with the colours that made them.
 pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
@@ -192,6 +255,11 @@ fn time_playouts(
 ) -> RandomGames {
     let mut board = start.clone();
     let mut playout = Playout::new();
+    if ko.is_some() {
+        playout.set_mercy(Some(mercy_margin(start.size())));
+    } else {
+        playout.set_uniform(true);
+    }
     let mut rng = Rng::new(seed);
     let clock = Instant::now();
     let (mut games, mut moves) = (0u64, 0u64);

@@ -4,7 +4,7 @@
 //! ko rules, suicide, scoring, presets), `game` (board + history + rules: the judge of
 //! legality), `search` (Monte Carlo tree search and playouts), `score` (counting), `sgf`
 //! (game records), `gtp` (the protocol), `regress` (the gogui-regress compatible runner),
-//! `ko_types` (Jasiek's ko classification).
+//! `ko_types` (Jasiek's ko classification), `arena` (`koan match`: engine against engine).
 //!
 //! The game judges legality under its ruleset's ko rule; changing the rule re-judges the next
 //! move against the whole history:
@@ -30,6 +30,7 @@
 //! assert!(game.is_legal(Color::White, at(&game, "C3")));
 //! ```
 
+pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod game;

@@ -1,4 +1,5 @@
-//! The `koan` binary: GTP on standard input/output by default, plus `bench` and `regress`.
+//! The `koan` binary: GTP on standard input/output by default, plus `bench`, `regress` and
+//! `match`.
 
 use koan::gtp::{self, Engine, EngineOptions};
 use koan::rules::Ruleset;
@@ -13,6 +14,9 @@ Usage:
                                  print speed figures
   koan regress [FILE.tst | @SUITE]...  run gogui-regress style test files
                                  (koan regress --help for its options)
+  koan match --black \"CMD\" --white \"CMD\" [--games N] [--size N] [--komi K]
+                                 play two GTP engines against each other
+                                 (koan match --help for its options)
 
 Options:
   --threads N            search threads (default: all cores)
@@ -35,6 +39,10 @@ fn main() -> ExitCode {
         Some("bench") => {
             init_logging(None, false);
             return exit(koan::bench::run(&args[1..]));
+        }
+        Some("match") => {
+            init_logging(None, false);
+            return exit(koan::arena::main(&args[1..]));
         }
         Some("regress") => {
             init_logging(None, false);

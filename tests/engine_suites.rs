@@ -1,5 +1,6 @@
 //! Runs every regression suite in `engine-tests/` through `koan regress`, against the real
-//! binary, and fails on any unexpected result.
+//! binary, and fails on any unexpected result. Each suite runs on `koan --threads 1
+//! --playouts 300` unless a `# engine-args: ...` line near its top says otherwise.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,6 +20,16 @@ fn suites(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The engine options a suite asks for in a `# engine-args: ...` line near its top (the
+/// tactical suites need more playouts than the rules suites).
+fn engine_args(file: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(file).ok()?;
+    text.lines()
+        .take(5)
+        .find_map(|l| l.strip_prefix("# engine-args:"))
+        .map(|a| a.trim().to_string())
+}
+
 #[test]
 fn every_engine_test_suite_passes() {
     let koan = env!("CARGO_BIN_EXE_koan");
@@ -32,10 +43,11 @@ fn every_engine_test_suite_passes() {
     );
     let mut failures = Vec::new();
     for file in &files {
+        let args = engine_args(file).unwrap_or_else(|| "--threads 1 --playouts 300".into());
         let out = Command::new(koan)
             .arg("regress")
             .arg("--engine")
-            .arg(format!("{koan} --threads 1 --playouts 300"))
+            .arg(format!("{koan} {args}"))
             .arg(file)
             .output()
             .expect("koan runs");

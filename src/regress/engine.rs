@@ -14,6 +14,16 @@ use std::time::{Duration, Instant};
 /// How many of the engine's last stderr lines are kept to explain a death.
 const STDERR_TAIL: usize = 10;
 
+/// Where a copy of the engine's standard error goes (its last lines are always kept).
+pub(crate) enum StderrCopy {
+    /// Nowhere.
+    Discard,
+    /// To our standard error.
+    Stderr,
+    /// Appended to a file.
+    File(std::fs::File),
+}
+
 /// Why talking to the engine stopped.
 #[derive(Debug)]
 pub(crate) enum EngineError {
@@ -52,6 +62,22 @@ impl Engine {
     /// Starts `argv` in `dir`. With `verbose`, the GTP stream and the engine's stderr are
     /// copied to our stderr.
     pub(crate) fn start(argv: &[String], dir: &Path, verbose: bool) -> Result<Engine, EngineError> {
+        let copy = if verbose {
+            StderrCopy::Stderr
+        } else {
+            StderrCopy::Discard
+        };
+        Engine::start_with(argv, dir, verbose, copy)
+    }
+
+    /// Starts `argv` in `dir`, copying its stderr to `copy`; with `verbose`, the GTP stream
+    /// is copied to our stderr.
+    pub(crate) fn start_with(
+        argv: &[String],
+        dir: &Path,
+        verbose: bool,
+        copy: StderrCopy,
+    ) -> Result<Engine, EngineError> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| EngineError::Spawn("empty engine command".to_string()))?;
@@ -76,7 +102,7 @@ impl Engine {
             let tail = Arc::clone(&stderr_tail);
             let done = Arc::clone(&stderr_done);
             thread::spawn(move || {
-                drain_stderr(stderr, &tail, verbose);
+                drain_stderr(stderr, &tail, copy);
                 done.store(true, Ordering::SeqCst);
             });
         }
@@ -250,12 +276,16 @@ fn for_each_line(input: impl Read, mut each: impl FnMut(String) -> bool) {
     }
 }
 
-/// Reads the engine's stderr to its end, keeping the last lines (and echoing when verbose).
-fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>, verbose: bool) {
+/// Reads the engine's stderr to its end, keeping the last lines and copying them to `copy`.
+fn drain_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>, mut copy: StderrCopy) {
     for_each_line(stderr, |line| {
         let line = line.trim_end().to_string();
-        if verbose {
-            eprintln!("{line}");
+        match &mut copy {
+            StderrCopy::Discard => {}
+            StderrCopy::Stderr => eprintln!("{line}"),
+            StderrCopy::File(f) => {
+                let _ = writeln!(f, "{line}");
+            }
         }
         if let Ok(mut t) = tail.lock() {
             if t.len() == STDERR_TAIL {

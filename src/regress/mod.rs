@@ -41,7 +41,7 @@
 //! 1 with some, 2 when a file cannot be read or parsed, or the engine cannot be started,
 //! dies or times out.
 
-mod engine;
+pub(crate) mod engine;
 mod parse;
 #[cfg(test)]
 mod tests;

@@ -29,6 +29,7 @@
 //!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
+pub mod ladder;
 pub mod legality;
 pub mod outcome;
 pub mod patterns;
@@ -285,7 +286,6 @@ impl Searcher {
         );
         self.key = Some(key);
 
-        let area = game.size() * game.size();
         let shared = Shared {
             tree: &self.tree,
             game,
@@ -297,14 +297,19 @@ impl Searcher {
                 .take_while(|s| s.is_pass())
                 .count()
                 .min(1) as u32,
-            root_last: last_play(game),
+            root_last: (last_play(game), {
+                let m = game.moves();
+                m.len().checked_sub(2).map_or(Point::PASS, |i| m[i].point)
+            }),
             rules: *game.rules(),
             komi: dynamic_komi(game),
-            mercy: Some((area as f64 * MERCY_SHARE) as u32),
+            mercy: Some(mercy_margin(game.size())),
             started: AtomicU64::new(0),
-            ownership: observer
-                .is_some()
-                .then(|| (0..crate::board::MAX_POINTS).map(|_| AtomicI32::new(0)).collect()),
+            ownership: observer.is_some().then(|| {
+                (0..crate::board::MAX_POINTS)
+                    .map(|_| AtomicI32::new(0))
+                    .collect()
+            }),
             owned_playouts: AtomicU64::new(0),
             score_sum2: AtomicI64::new(0),
             scored: AtomicU64::new(0),
@@ -420,7 +425,8 @@ impl Searcher {
             return false;
         };
         if key.rules.ko == KoRule::IngSpight
-            || (old.start, old.size, old.rules, old.komi) != (key.start, key.size, key.rules, key.komi)
+            || (old.start, old.size, old.rules, old.komi)
+                != (key.start, key.size, key.rules, key.komi)
             || key.moves.len() < old.moves.len()
             || key.moves[..old.moves.len()] != old.moves[..]
         {
@@ -610,9 +616,9 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
 /// The board's points row by row from the top-left.
 fn top_down_points(board: &Board) -> impl Iterator<Item = Point> + '_ {
     let n = board.size();
-    (0..n).rev().flat_map(move |row| {
-        (0..n).map(move |col| board.point(crate::board::Coord::new(col, row)))
-    })
+    (0..n)
+        .rev()
+        .flat_map(move |row| (0..n).map(move |col| board.point(crate::board::Coord::new(col, row))))
 }
 
 /// The most visited line from the node `i` (its move first), while visits go on.
@@ -671,6 +677,12 @@ fn quick_decision(
         }
     }
     None
+}
+
+/// The mercy margin of the search's playouts on a `size` board: a playout stops once one
+/// side has captured this many stones more than the other.
+pub fn mercy_margin(size: usize) -> u32 {
+    ((size * size) as f64 * MERCY_SHARE) as u32
 }
 
 /// The komi simulations are scored with. In a handicap game it starts higher than the

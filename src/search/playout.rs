@@ -75,6 +75,8 @@ pub struct Playout {
     /// Mercy rule: stop once one side has captured this many stones more than the other
     /// (counted from the playout's start); `None`: play to the end.
     mercy: Option<u32>,
+    /// Uniformly random moves instead of the policy (benchmarks of the bare board).
+    uniform: bool,
 }
 
 /// How a playout ended.
@@ -100,6 +102,11 @@ impl Playout {
         self.mercy = margin;
     }
 
+    /// Plays uniformly random moves (never an own eye) instead of following the policy.
+    pub fn set_uniform(&mut self, uniform: bool) {
+        self.uniform = uniform;
+    }
+
     /// Plays random moves on `board` from `to_move` until two passes in a row (counting
     /// `passes`, the passes in a row that ended the history so far) or the length cap.
     ///
@@ -113,24 +120,33 @@ impl Playout {
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
     ) -> PlayoutEnd {
-        self.run_observed(board, to_move, Point::PASS, passes, rng, ko, |_, _| {})
+        let no_moves = (Point::PASS, Point::PASS);
+        self.run_observed(board, to_move, no_moves, passes, rng, ko, |_, _| {})
     }
 
-    /// [`Playout::run`] after the move `last` (which the policy answers first; a pass or
-    /// [`Point::PASS`] when unknown), calling `on_move` with every move made (passes
-    /// included).
+    /// [`Playout::run`] after the moves `last` (the opponent's) and `last2` (the player's
+    /// own, before it), which the policy answers first (a pass or [`Point::PASS`] when
+    /// unknown), calling `on_move` with every move made (passes included).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn run_observed(
         &mut self,
         board: &mut Board,
         to_move: Color,
-        last: Point,
+        (last, last2): (Point, Point),
         passes: u32,
         rng: &mut Rng,
         ko: Option<(&KoLine, KoRule)>,
         on_move: impl FnMut(Color, Point),
     ) -> PlayoutEnd {
-        let state = (board, to_move, last, passes, rng, self.mercy);
+        let state = (
+            board,
+            to_move,
+            (last, last2),
+            passes,
+            rng,
+            self.mercy,
+            self.uniform,
+        );
         match ko {
             None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
             Some((line, KoRule::PassForKo)) => {
@@ -177,14 +193,22 @@ trait KoCheck {
     fn record(&mut self, board: &Board, before: u64, p: Point, color: Color);
 }
 
-/// Where a playout starts: the board, the player to move, the last move, the passes in a
-/// row so far, the random generator and the mercy margin.
-type PlayoutStart<'a> = (&'a mut Board, Color, Point, u32, &'a mut Rng, Option<u32>);
+/// Where a playout starts: the board, the player to move, the last two moves, the passes in a
+/// row so far, the random generator, the mercy margin and whether moves are uniformly random.
+type PlayoutStart<'a> = (
+    &'a mut Board,
+    Color,
+    (Point, Point),
+    u32,
+    &'a mut Rng,
+    Option<u32>,
+    bool,
+);
 
 /// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
 #[inline(always)]
 fn play_out<K: KoCheck, const BOARD_KO: bool>(
-    (board, mut to_move, mut last, mut passes, rng, mercy): PlayoutStart,
+    (board, mut to_move, (mut last, mut last2), mut passes, rng, mercy, uniform): PlayoutStart,
     check: &mut K,
     mut on_move: impl FnMut(Color, Point),
 ) -> PlayoutEnd {
@@ -211,9 +235,12 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
                 };
             }
         }
-        let p = policy::choose(board, to_move, last, rng, |b, p, c| {
-            check.accepts(b, p, c, BOARD_KO)
-        });
+        let accept = |b: &Board, p, c| check.accepts(b, p, c, BOARD_KO);
+        let p = if uniform {
+            policy::uniform(board, to_move, rng, accept)
+        } else {
+            policy::choose(board, to_move, (last, last2), rng, accept)
+        };
         let before = board.hash();
         if p.is_pass() {
             board.clear_ko();
@@ -225,6 +252,7 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
         }
         check.record(board, before, p, to_move);
         on_move(to_move, p);
+        last2 = last;
         last = p;
         to_move = to_move.opponent();
         moves += 1;

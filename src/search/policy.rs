@@ -31,30 +31,38 @@ const SELF_ATARI_REJECT_PERCENT: usize = 50;
 /// Own strings larger than this are not searched for attackers to capture (cost bound).
 const ESCAPE_SCAN_MAX: usize = 24;
 
-/// Chooses `color`'s playout move on `board` after the opponent's move `last`
-/// ([`Point::PASS`] when there is none or it was a pass). Returns [`Point::PASS`] when
-/// `accept` takes no point that is not an own eye.
+/// Chooses `color`'s playout move on `board` after the opponent's move `last` and the
+/// player's own move `last2` before it (either [`Point::PASS`] when there is none or it
+/// was a pass). Atari answers look around both (so a string left in atari when the
+/// opponent played elsewhere is still saved or captured); shapes around `last` only.
+/// Returns [`Point::PASS`] when `accept` takes no point that is not an own eye.
 #[inline]
 pub(super) fn choose(
     board: &Board,
     color: Color,
-    last: Point,
+    (last, last2): (Point, Point),
     rng: &mut Rng,
     accept: impl Fn(&Board, Point, Color) -> bool,
 ) -> Point {
-    if !last.is_pass() {
+    if !last.is_pass() || !last2.is_pass() {
         let mut cands = Candidates::new();
         if rng.below(100) < ATARI_PERCENT {
-            atari_answers(board, color, last, &mut cands);
+            for around in [last, last2] {
+                if !around.is_pass() {
+                    atari_answers(board, color, around, &mut cands);
+                }
+            }
             if let Some(p) = pick(&cands, rng, |p| accept(board, p, color)) {
                 return p;
             }
         }
-        if rng.below(100) < PATTERN_PERCENT {
+        if !last.is_pass() && rng.below(100) < PATTERN_PERCENT {
             cands.clear();
             pattern_points(board, last, &mut cands);
             if let Some(p) = pick(&cands, rng, |p| {
-                !board.is_eye(p, color) && accept(board, p, color) && !is_self_atari(board, p, color)
+                !board.is_eye(p, color)
+                    && accept(board, p, color)
+                    && !is_self_atari(board, p, color)
             }) {
                 return p;
             }
@@ -64,7 +72,8 @@ pub(super) fn choose(
 }
 
 /// A random empty point that is not an own eye and that `accept` takes, self-ataris being
-/// rejected half of the time; [`Point::PASS`] when there is none.
+/// rejected half of the time (but taken when nothing else is left, so that a playout passes
+/// only when no such point exists); [`Point::PASS`] when there is none.
 #[inline]
 fn random(
     board: &Board,
@@ -78,12 +87,45 @@ fn random(
     }
     let start = rng.below(n);
     let mut i = start;
+    let mut rejected = Point::PASS;
     loop {
         let p = board.empty_point(i);
-        if !board.is_eye(p, color)
-            && accept(board, p, color)
-            && !(is_self_atari(board, p, color) && rng.below(100) < SELF_ATARI_REJECT_PERCENT)
-        {
+        if !board.is_eye(p, color) && accept(board, p, color) {
+            if !is_self_atari(board, p, color) || rng.below(100) >= SELF_ATARI_REJECT_PERCENT {
+                return p;
+            }
+            if rejected.is_pass() {
+                rejected = p;
+            }
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+        if i == start {
+            return rejected;
+        }
+    }
+}
+
+/// A uniformly random empty point that is not an own eye and that `accept` takes (no
+/// heuristics at all: the board benchmark's random games); [`Point::PASS`] when there is none.
+#[inline]
+pub(super) fn uniform(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
+    let n = board.empty_count();
+    if n == 0 {
+        return Point::PASS;
+    }
+    let start = rng.below(n);
+    let mut i = start;
+    loop {
+        let p = board.empty_point(i);
+        if !board.is_eye(p, color) && accept(board, p, color) {
             return p;
         }
         i += 1;
@@ -291,9 +333,13 @@ mod tests {
         let b = setup(5, &[".....", "..X..", ".XO..", "..X..", "....."]);
         let mut rng = Rng::new(1);
         for _ in 0..200 {
-            let p = choose(&b, Color::Black, at(&b, "C2"), &mut rng, |_, p, _| {
-                p != at(&b, "D3")
-            });
+            let p = choose(
+                &b,
+                Color::Black,
+                (at(&b, "C2"), Point::PASS),
+                &mut rng,
+                |_, p, _| p != at(&b, "D3"),
+            );
             assert_ne!(p, at(&b, "D3"));
         }
     }

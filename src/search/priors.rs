@@ -5,7 +5,9 @@
 //! Every move starts with [`EVEN`] visits at a 50% win rate. Then, as wins (visits that
 //! won) or losses (visits that lost):
 //! - a capture: [`CAPTURE_ONE`] wins for one stone, [`CAPTURE_MANY`] for more;
-//! - saving an own string from atari: [`SAVE_ATARI`] wins;
+//! - saving an own string from atari: [`SAVE_ATARI`] wins, unless the opponent can ladder
+//!   it anyway ([`ladder`](super::ladder)): then [`LADDER`] losses;
+//! - an atari whose ladder works: [`LADDER`] wins;
 //! - a self-atari (that captures nothing): [`SELF_ATARI`] losses;
 //! - a 3x3 shape next to the last move: [`PATTERN`] wins;
 //! - closeness to the last move (Manhattan distance 1, 2, 3): [`NEAR_LAST`] wins;
@@ -14,7 +16,7 @@
 //! - the pass: [`PASS_LOSSES`] losses on top of the even prior, so the search only passes
 //!   when nothing else is worth anything.
 
-use super::{patterns, policy};
+use super::{ladder, patterns, policy};
 use crate::board::{Board, Cell, Color, Point};
 
 /// Even-game prior: visits at a 50% win rate.
@@ -25,6 +27,8 @@ pub const CAPTURE_ONE: u32 = 15;
 pub const CAPTURE_MANY: u32 = 30;
 /// Wins for saving an own string in atari.
 pub const SAVE_ATARI: u32 = 15;
+/// Wins for an atari whose ladder works; losses for running into a working ladder.
+pub const LADDER: u32 = 20;
 /// Losses for a self-atari.
 pub const SELF_ATARI: u32 = 10;
 /// Wins for a 3x3 shape around the last move.
@@ -82,13 +86,22 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
     } else if captured > 1 {
         prior.add_wins(CAPTURE_MANY);
     } else if policy::saves_atari(board, p, color) {
-        prior.add_wins(SAVE_ATARI);
+        if ladder::escape_fails(board, p, color) {
+            prior.add_losses(LADDER);
+        } else {
+            prior.add_wins(SAVE_ATARI);
+        }
     } else if policy::is_self_atari(board, p, color) {
         prior.add_losses(SELF_ATARI);
+    } else if ladder::atari_works(board, p, color) {
+        prior.add_wins(LADDER);
     }
     if !last.is_pass() {
         let (a, b) = (board.coord(p), board.coord(last));
-        let (dc, dr) = (a.col.abs_diff(b.col) as usize, a.row.abs_diff(b.row) as usize);
+        let (dc, dr) = (
+            a.col.abs_diff(b.col) as usize,
+            a.row.abs_diff(b.row) as usize,
+        );
         let d = dc + dr;
         if (1..=3).contains(&d) {
             prior.add_wins(NEAR_LAST[d - 1]);

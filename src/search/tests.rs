@@ -1,9 +1,9 @@
 use super::legality::legal_in_line;
 use super::*;
-use crate::score;
 use crate::board::{Board, Coord};
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
+use crate::score;
 
 fn at(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())
@@ -380,4 +380,175 @@ fn search_speed() {
             r.winrate
         );
     }
+}
+
+/// Every expanded node of the tree has exactly the legal moves (minus own-eye fills, plus
+/// the pass) of the game replayed along its path, under `rule`: the tree obeys the ko rule
+/// at every depth, not only at the root.
+fn tree_children_are_exactly_legal(rule: KoRule) {
+    let rules = Ruleset {
+        ko: rule,
+        ..Ruleset::default()
+    };
+    // A ko on 5x5 (C3/D3) with White to retake, and room for more kos to arise.
+    let g = setup(
+        &[
+            ". . . . .",
+            ". . X O .",
+            ". X O . O",
+            ". . X O .",
+            ". . . . .",
+        ],
+        Color::Black,
+        rules,
+        0.5,
+    );
+    let mut g = g;
+    g.play(Color::Black, at(g.board(), "D3")).unwrap();
+    let mut searcher = Searcher::new();
+    let p = params(3000, 7);
+    searcher.search(&g, Color::White, &p, &AtomicBool::new(false), None);
+    let tree = &searcher.tree;
+    let mut checked = 0;
+    let mut stack = vec![(0usize, g.clone(), Color::White)];
+    while let Some((node, game, color)) = stack.pop() {
+        let kids: Vec<usize> = tree.children(node).collect();
+        if kids.is_empty() {
+            continue;
+        }
+        let mut have: Vec<Point> = kids.iter().map(|&k| tree.node(k).point()).collect();
+        let mut want: Vec<Point> = game
+            .legal_plays(color)
+            .into_iter()
+            .filter(|&q| !game.board().is_eye(q, color))
+            .chain([Point::PASS])
+            .collect();
+        have.sort();
+        want.sort();
+        assert_eq!(
+            have,
+            want,
+            "{rule}: node {node} after {:?}",
+            game.moves().len()
+        );
+        checked += 1;
+        for k in kids {
+            if tree.node(k).visits() >= 8 {
+                let mut next = game.clone();
+                next.play(color, tree.node(k).point()).unwrap();
+                stack.push((k, next, color.opponent()));
+            }
+        }
+    }
+    assert!(checked > 20, "{rule}: only {checked} nodes checked");
+}
+
+#[test]
+fn the_tree_obeys_positional_superko_at_every_depth() {
+    tree_children_are_exactly_legal(KoRule::Positional);
+}
+
+#[test]
+fn the_tree_obeys_fixed_ko_at_every_depth() {
+    tree_children_are_exactly_legal(KoRule::Fixed);
+}
+
+#[test]
+fn the_tree_obeys_situational_superko_at_every_depth() {
+    tree_children_are_exactly_legal(KoRule::Situational);
+}
+
+#[test]
+fn saves_a_string_in_atari() {
+    // White's F5 has put Black's E5 in atari (liberty E4); extending there gives three
+    // liberties and leaves White's D5, E6 and F5 thin (GNU Go 3.8 agrees: E4).
+    let mut g = Game::new(9, Ruleset::default());
+    g.set_komi(7.0);
+    for (c, v) in [
+        (Color::Black, "E5"),
+        (Color::White, "D5"),
+        (Color::Black, "C3"),
+        (Color::White, "E6"),
+        (Color::Black, "G3"),
+        (Color::White, "F5"),
+    ] {
+        let p = at(g.board(), v);
+        g.play(c, p).unwrap();
+    }
+    assert!(g.board().in_atari(at(g.board(), "E5")));
+    for seed in 0..3 {
+        let r = search(&g, Color::Black, &params(3000, seed));
+        assert_eq!(r.best, SearchMove::Play(at(g.board(), "E4")), "seed {seed}");
+    }
+}
+
+#[test]
+fn reuses_the_tree_when_the_game_goes_on() {
+    let mut g = Game::new(9, Ruleset::default());
+    let mut searcher = Searcher::new();
+    let stop = AtomicBool::new(false);
+    let r = searcher.search(&g, Color::Black, &params(2000, 1), &stop, None);
+    let SearchMove::Play(p) = r.best else {
+        panic!("{r:?}")
+    };
+    g.play(Color::Black, p).unwrap();
+    // The reply most searched by Black's tree: its subtree becomes the new root.
+    let reply = searcher
+        .tree
+        .children(0)
+        .find(|&i| searcher.tree.node(i).point() == p)
+        .and_then(|i| {
+            searcher
+                .tree
+                .children(i)
+                .max_by_key(|&c| searcher.tree.node(c).visits())
+        })
+        .map(|c| searcher.tree.node(c).point())
+        .unwrap();
+    g.play(Color::White, reply).unwrap();
+    assert!(searcher.reuse(
+        &RootKey {
+            start: g.start().hash(),
+            size: 9,
+            rules: *g.rules(),
+            komi: g.komi(),
+            moves: g.moves().iter().map(|s| (s.color, s.point)).collect(),
+            color: Color::Black,
+        },
+        &g.legal_plays(Color::Black)
+            .into_iter()
+            .filter(|&q| !g.board().is_eye(q, Color::Black))
+            .collect::<Vec<_>>(),
+    ));
+    assert!(searcher.tree.node(0).visits() > 0);
+    // A move the tree does not expect (an undo, a different game) starts afresh.
+    g.undo();
+    let r = searcher.search(&g, Color::White, &params(500, 2), &stop, None);
+    assert_legal(&g, Color::White, r.best);
+}
+
+#[test]
+fn observer_gets_snapshots_with_pv_and_ownership() {
+    let g = Game::new(7, Ruleset::default());
+    let mut p = params(0, 3);
+    p.max_playouts = None;
+    p.max_time = Some(Duration::from_millis(400));
+    let mut seen = Vec::new();
+    let mut observe = |s: &Snapshot| seen.push(s.clone());
+    let r = Searcher::new().search(
+        &g,
+        Color::Black,
+        &p,
+        &AtomicBool::new(false),
+        Some((Duration::from_millis(50), &mut observe)),
+    );
+    assert!(!seen.is_empty());
+    let last = r.snapshot.unwrap();
+    assert_eq!(last.ownership.len(), 49);
+    assert!(last.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+    assert!(!last.moves.is_empty());
+    assert_eq!(last.moves[0].pv[0], last.moves[0].point);
+    let prior_sum: f64 = last.moves.iter().map(|m| m.prior).sum();
+    assert!(prior_sum <= 1.0 + 1e-9);
+    assert!(last.moves.windows(2).all(|w| w[0].visits >= w[1].visits));
 }

@@ -164,8 +164,10 @@ impl Node {
         self.state.store(LEAF, Relaxed);
         self.child_count.store(0, Relaxed);
         self.first_child.store(0, Relaxed);
-        self.prior_visits.store(prior.visits.min(u16::MAX as u32) as u16, Relaxed);
-        self.prior_wins2.store(prior.wins2.min(u16::MAX as u32) as u16, Relaxed);
+        self.prior_visits
+            .store(prior.visits.min(u16::MAX as u32) as u16, Relaxed);
+        self.prior_wins2
+            .store(prior.wins2.min(u16::MAX as u32) as u16, Relaxed);
         self.visits.store(0, Relaxed);
         self.wins2.store(0, Relaxed);
         self.rave_visits.store(0, Relaxed);

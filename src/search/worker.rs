@@ -30,8 +30,8 @@ pub(super) struct Shared<'a> {
     pub color: Color,
     /// Passes in a row that ended the game's history (0 or 1).
     pub root_passes: u32,
-    /// The game's last board play, if its last move was one.
-    pub root_last: Point,
+    /// The game's last move and the one before ([`Point::PASS`] for a pass or none).
+    pub root_last: (Point, Point),
     /// The ruleset.
     pub rules: Ruleset,
     /// The komi simulations are scored with (the game's, adjusted in handicap games).
@@ -106,7 +106,7 @@ impl<'a> Worker<'a> {
         let mut node = 0usize;
         let mut color = sh.color;
         let mut passes = sh.root_passes;
-        let mut last = sh.root_last;
+        let (mut last, mut last2) = sh.root_last;
         let black_score = loop {
             if passes >= 2 {
                 break outcome::terminal(&self.board, sh.komi, sh.rules.scoring);
@@ -115,7 +115,7 @@ impl<'a> Worker<'a> {
             if !n.is_expanded() {
                 let ripe = node == 0 || n.visits() >= EXPAND_AT;
                 if !ripe || tree.is_full() || !n.try_claim() || !self.expand(node, color, last) {
-                    break self.play_out(color, last, passes);
+                    break self.play_out(color, (last, last2), passes);
                 }
             }
             let child = self.select(node);
@@ -125,6 +125,7 @@ impl<'a> Worker<'a> {
             self.line.play(&mut self.board, color, p);
             self.moves.push((p, color));
             passes = if p.is_pass() { passes + 1 } else { 0 };
+            last2 = last;
             last = p;
             self.path.push(child as u32);
             node = child;
@@ -144,7 +145,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Plays the simulation out from the current leaf; Black's score.
-    fn play_out(&mut self, color: Color, last: Point, passes: u32) -> f64 {
+    fn play_out(&mut self, color: Color, last: (Point, Point), passes: u32) -> f64 {
         let sh = self.shared;
         let moves = &mut self.moves;
         let end = self.playout.run_observed(
@@ -221,7 +222,13 @@ impl<'a> Worker<'a> {
     fn back_up(&mut self, black2: u32) {
         let sh = self.shared;
         let tree = sh.tree;
-        let result_for = |c: Color| if c == Color::Black { black2 } else { 2 - black2 };
+        let result_for = |c: Color| {
+            if c == Color::Black {
+                black2
+            } else {
+                2 - black2
+            }
+        };
         // The root is reached by the root player's opponent; depth d's mover alternates.
         let root = tree.node(0);
         root.add_visit();
@@ -260,7 +267,9 @@ impl<'a> Worker<'a> {
             for k in tree.children(self.path[j] as usize) {
                 let child = tree.node(k);
                 let q = child.point();
-                if !q.is_pass() && self.stamp[q.index()] == g && self.stamp_color[q.index()] == to_move
+                if !q.is_pass()
+                    && self.stamp[q.index()] == g
+                    && self.stamp_color[q.index()] == to_move
                 {
                     child.add_rave(won);
                 }

@@ -1,0 +1,144 @@
+# engine-args: --threads 1 --playouts 4000
+# Tactics the search must get right: obvious captures, saving a string in atari, ladders
+# read from the right side, never filling its own eyes, passing at the end of a finished
+# game, and obeying the ko rule. Checked with reg_genmove (the move is not played).
+
+# --- An obvious capture that decides the game (7x7): White's string on row 4 has one
+# liberty, F4; the black strings beside it are short of liberties too, so Black must
+# capture now (GNU Go 3.8 agrees: F4). ---
+boardsize 7
+clear_board
+komi 0.5
+play w B6
+play w C6
+play w D6
+play w E6
+play w F6
+play b A5
+play b B5
+play b C5
+play b D5
+play b E5
+play w A4
+play w B4
+play w C4
+play w D4
+play w E4
+play b G4
+play b A3
+play b B3
+play b C3
+play b D3
+play b E3
+play w B2
+play w C2
+play w D2
+play w E2
+play w F2
+10 reg_genmove b
+#? [F4]
+
+boardsize 9
+komi 7
+# --- Saving a stone in atari: White's F5 has put Black's E5 in atari (liberty E4);
+# extending there gives three liberties and leaves White's D5, E6 and F5 thin. ---
+clear_board
+play b E5
+play w D5
+play b C3
+play w E6
+play b G3
+play w F5
+20 reg_genmove b
+#? [E4]
+
+# --- Ladders (the reading itself is unit-tested in src/search/ladder.rs). # White's E5 in atari (Black D5, E6, F4, E4): running to F5 gives two liberties and the
+# ladder up-right works (Black G5, White F6, Black G6...), so running is futile.
+clear_board
+play b D5
+play b E6
+play b F4
+play w E5
+play w C3
+play b E4
+31 reg_genmove w
+#? [!F5]
+
+# --- Never fill an own eye, and pass when the game is over (7x7: each side has two
+# eyes, one dame at D4 left, White just passed). ---
+boardsize 7
+clear_board
+komi 0.5
+play b A7
+play b B7
+play b C7
+play b B6
+play b C6
+play b A5
+play b B5
+play b C5
+play b A4
+play b C4
+play b A3
+play b B3
+play b C3
+play b B2
+play b C2
+play b A1
+play b B1
+play b C1
+play w E7
+play w F7
+play w G7
+play w E6
+play w F6
+play w E5
+play w F5
+play w G5
+play w E4
+play w G4
+play w E3
+play w F3
+play w G3
+play w E2
+play w F2
+play w E1
+play w F1
+play w G1
+40 reg_genmove b
+#? [D.]
+
+play b D4
+play w D3
+play b D5
+play w D2
+play b D6
+play w D1
+play b D7
+play w pass
+41 reg_genmove b
+#? [pass|PASS]
+
+# --- Ko under positional superko (5x5): Black captured at D3, then both passed. White's
+# retake at C3 is the obvious move under simple ko (the last move was a pass), but it
+# recreates the position before Black's capture: positional superko bans it, at the root
+# of the search as everywhere else. GNU Go (simple ko only) does retake. ---
+boardsize 5
+clear_board
+komi 0.5
+rules ko=positional
+play b C4
+play b B3
+play b C2
+play w D4
+play w C3
+play w E3
+play w D2
+play b D3
+play w pass
+play b pass
+50 reg_genmove w
+#? [!C3]
+
+51 ko-bans w
+#? [C3 .*]
