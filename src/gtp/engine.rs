@@ -1,13 +1,15 @@
 //! The GTP command set: one method per command, over a [`Game`] and the engine's settings.
 
 use super::handicap::fixed_handicap;
+use super::output::Output;
 use super::protocol::Command;
+use super::{analyze, gogui};
 use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::rules::{KoRule, Ruleset};
 use crate::score;
 use crate::search::time::{Clock, TimeSystem};
-use crate::search::{self, SearchMove, SearchParams};
+use crate::search::{self, SearchMove, SearchParams, SearchResult};
 use crate::sgf::{self, SgfGame, SgfNode};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -90,6 +92,21 @@ pub const COMMANDS: &[&str] = &[
     "kgs-genmove_cleanup",
     "ko-classify",
     "ko-classify_detail",
+    "gogui-interrupt",
+    "gogui-analyze_commands",
+    "koan-gfx_legal",
+    "koan-gfx_hot_stones",
+    "koan-gfx_ko_types",
+    "koan-param",
+    "koan-gfx_ownership",
+    "koan-best_moves",
+    "koan-pv",
+    "lz-analyze",
+    "kata-analyze",
+    "analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
+    "genmove_analyze",
 ];
 
 /// The state behind the protocol: the game, the settings, the clock.
@@ -100,6 +117,8 @@ pub struct Engine {
     quit: bool,
     stop: Arc<AtomicBool>,
     input: super::InputWatch,
+    /// Input line number of the command being run (see [`super::InputWatch`]).
+    line: u64,
     /// The search, with its tree kept between moves.
     searcher: search::Searcher,
     /// Whether the previous genmove's win rate was below the resignation threshold: koan
@@ -118,20 +137,24 @@ impl Engine {
     pub fn new(options: EngineOptions) -> Engine {
         let mut game = Game::new(19, options.rules);
         game.set_komi(options.rules.komi);
+        let stop = Arc::new(AtomicBool::new(false));
         Engine {
             game,
             options,
             clock: Clock::default(),
             quit: false,
-            stop: Arc::new(AtomicBool::new(false)),
-            input: super::InputWatch::default(),
+            input: super::InputWatch::detached(stop.clone()),
+            stop,
+            line: 0,
             searcher: search::Searcher::new(),
             was_losing: false,
         }
     }
 
-    /// Lets commands see when new input arrives (to stop analysis early).
+    /// Lets commands see when new input arrives (to stop analysis early); the engine's stop
+    /// flag becomes the watch's.
     pub fn watch_input(&mut self, watch: super::InputWatch) {
+        self.stop = watch.stop_flag();
         self.input = watch;
     }
 
@@ -155,11 +178,45 @@ impl Engine {
         &self.game
     }
 
-    /// Runs one command and returns its response body or error message.
+    /// Runs one command and returns its response body or error message; a streamed response
+    /// comes back whole, its lines before the final body.
     pub fn execute(&mut self, cmd: &Command) -> Reply {
+        let mut buf: Vec<u8> = Vec::new();
+        let (result, streamed) = {
+            let mut out = Output::new(&mut buf, None);
+            let result = self.execute_streaming(cmd, self.input.lines(), &mut out);
+            (result, out.begun())
+        };
+        if !streamed {
+            return result;
+        }
+        let streamed = String::from_utf8_lossy(&buf);
+        let streamed = streamed.strip_prefix("=\n").unwrap_or(&streamed);
+        result.map(|body| format!("{streamed}{body}").trim_end().to_string())
+    }
+
+    /// Runs the command read as input line `line`. A streaming command writes its response
+    /// to `out` as it goes; the others return it.
+    pub fn execute_streaming(&mut self, cmd: &Command, line: u64, out: &mut Output) -> Reply {
+        self.line = line;
         let a = &cmd.args;
         if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
             return reply;
+        }
+        if let Some(reply) = super::gogui::command(&mut self.game, &mut self.options, &cmd.name, a)
+        {
+            return reply;
+        }
+        if let Some(request) = analyze::parse(&cmd.name, a) {
+            return self.analyze(request?, out);
+        }
+        if gogui::SEARCH_COMMANDS.contains(&cmd.name.as_str()) {
+            let snap = self.search_snapshot();
+            return Ok(gogui::search_response(
+                &cmd.name,
+                snap.as_ref(),
+                self.game.board(),
+            ));
         }
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
@@ -527,11 +584,16 @@ impl Engine {
 
     fn genmove(&mut self, a: &[String], play: bool) -> Reply {
         let color = parse_color(a.first())?;
-        self.stop.store(false, std::sync::atomic::Ordering::SeqCst);
+        self.input.start_search(self.line);
         let params = self.search_params(color);
         let result = self
             .searcher
             .search(&self.game, color, &params, &self.stop, None);
+        self.conclude(color, &result, play)
+    }
+
+    /// The move a search chose, as GTP spells it; played when `play` is set.
+    fn conclude(&mut self, color: Color, result: &SearchResult, play: bool) -> Reply {
         tracing::info!(
             "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
             result.playouts,
@@ -558,6 +620,49 @@ impl Engine {
                 .map_err(|e| format!("internal error: search chose an illegal move ({e})"))?;
         }
         Ok(self.game.board().vertex(point))
+    }
+
+    /// `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` forms: a
+    /// streamed search ([`analyze`]). An analysis runs until the next input line; a genmove
+    /// form searches as `genmove` does and plays.
+    fn analyze(&mut self, req: analyze::Request, out: &mut Output) -> Reply {
+        let color = req.color.unwrap_or(self.game.to_move());
+        self.input.start_search(self.line);
+        let mut params = self.search_params(color);
+        if req.genmove {
+            let result = analyze::stream(
+                &mut self.searcher,
+                &self.game,
+                color,
+                &params,
+                &self.stop,
+                &req,
+                out,
+            );
+            return self
+                .conclude(color, &result, true)
+                .map(|v| format!("play {v}"));
+        }
+        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+        let _armed = self.input.stop_on_input(self.line);
+        let (searcher, game) = (&mut self.searcher, &self.game);
+        analyze::stream(searcher, game, color, &params, &self.stop, &req, out);
+        Ok(String::new())
+    }
+
+    /// A search for the player to move as `genmove` makes it, with ownership, for GoGui's
+    /// search commands; `None` when the move was clear without searching.
+    fn search_snapshot(&mut self) -> Option<search::Snapshot> {
+        let color = self.game.to_move();
+        self.input.start_search(self.line);
+        let params = self.search_params(color);
+        // An observer that never reports still makes the search count ownership.
+        let mut ignore = |_: &search::Snapshot| {};
+        let observer: search::Observer = (Duration::MAX, &mut ignore);
+        let result = self
+            .searcher
+            .search(&self.game, color, &params, &self.stop, Some(observer));
+        result.snapshot
     }
 
     fn time_settings(&mut self, a: &[String]) -> Reply {

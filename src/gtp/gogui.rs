@@ -1,0 +1,500 @@
+//! GoGui's analyze commands: `gogui-analyze_commands` lists them as `type/label/command`
+//! lines, and GoGui draws each response on its board. Without a search: legal moves and ko
+//! bans with the clause that bans each point (`gfx`), Ing-Spight hot stones (`gfx`), ko
+//! types (`gfx` labels), and the engine's parameters (`param`: threads, playouts, time per
+//! move, ko rule and rules preset, each read and set). From a search the engine runs as for
+//! `genmove`: ownership (`gfx INFLUENCE`), the best moves with their win rates (`pspairs`)
+//! and the principal variation (`var`), formatted by [`search_response`].
+//! `gogui-interrupt` announces that a running command stops at GoGui's `# interrupt` line
+//! (see [`super::input`]). The dispatcher calls [`command`] first and falls through on
+//! `None`.
+
+use super::engine::EngineOptions;
+use crate::board::{Board, Color, Coord, Point};
+use crate::game::Game;
+use crate::ko_types::{self, KoType, Location};
+use crate::rules::ko::{KoRule, Past, KO_RULES};
+use crate::rules::{Ruleset, PRESETS};
+use crate::search::Snapshot;
+
+/// The analyze commands GoGui offers for koan, in `type/label/command` form. `%c` is a
+/// colour GoGui asks for (by default the player to move).
+pub const ANALYZE_COMMANDS: &[&str] = &[
+    "gfx/Legal moves and ko bans/koan-gfx_legal %c",
+    "string/Ko bans (text)/ko-bans %c",
+    "gfx/Hot stones (Ing-Spight)/koan-gfx_hot_stones",
+    "gfx/Ko types/koan-gfx_ko_types",
+    "string/Ko types (text)/ko-classify",
+    "string/Rules/rules",
+    "param/Engine parameters/koan-param",
+    "gfx/Ownership/koan-gfx_ownership",
+    "pspairs/Best moves/koan-best_moves",
+    "var/Principal variation/koan-pv",
+];
+
+/// The analyze commands that search (answered by the engine with [`search_response`]).
+pub const SEARCH_COMMANDS: &[&str] = &["koan-gfx_ownership", "koan-best_moves", "koan-pv"];
+
+type Reply = Result<String, String>;
+
+/// Answers `gogui-interrupt`, `gogui-analyze_commands` and the `koan-` commands of
+/// [`ANALYZE_COMMANDS`] that need no search; `None` for any other name.
+pub fn command(
+    game: &mut Game,
+    options: &mut EngineOptions,
+    name: &str,
+    args: &[String],
+) -> Option<Reply> {
+    Some(match name {
+        "gogui-interrupt" => Ok(String::new()),
+        "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
+        "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
+        "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
+        "koan-gfx_ko_types" => Ok(ko_types_gfx(game.board())),
+        "koan-param" => param(game, options, args),
+        _ => return None,
+    })
+}
+
+fn color_arg(game: &Game, args: &[String]) -> Result<Color, String> {
+    match args.first() {
+        None => Ok(game.to_move()),
+        Some(text) => text
+            .parse::<Color>()
+            .map_err(|e| format!("syntax error: {e}")),
+    }
+}
+
+fn list(board: &Board, points: impl IntoIterator<Item = Point>) -> String {
+    points
+        .into_iter()
+        .map(|p| board.vertex(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A `gfx` line `KEYWORD P P ...`, or nothing when there are no points.
+fn points_line(lines: &mut Vec<String>, keyword: &str, board: &Board, points: &[Point]) {
+    if !points.is_empty() {
+        lines.push(format!("{keyword} {}", list(board, points.iter().copied())));
+    }
+}
+
+/// A label of at most three characters for the clause of a ko ban.
+pub fn clause_label(clause: &str) -> &'static str {
+    match clause {
+        "simple" => "KO",
+        "positional" => "PSK",
+        "situational" => "SSK",
+        "natural-situational" => "NSK",
+        "spight" => "SPK",
+        "fixed" => "FIX",
+        "pass-for-ko" => "PFK",
+        "ing-spight hot stone" => "HOT",
+        "ing-spight odd cycle" => "ODD",
+        _ => "BAN",
+    }
+}
+
+/// `koan-gfx_legal [COLOR]`: squares on the legal board plays, a red field and a label
+/// naming the clause on each point the ko rule bans, and a status line with the reasons.
+pub fn legal_gfx(game: &Game, color: Color) -> String {
+    let board = game.board();
+    let legal = game.legal_plays(color);
+    let bans = game.ko_bans(color);
+    let banned: Vec<Point> = bans.iter().map(|(p, _)| *p).collect();
+    let mut lines = Vec::new();
+    points_line(&mut lines, "SQUARE", board, &legal);
+    points_line(&mut lines, "COLOR red", board, &banned);
+    if !bans.is_empty() {
+        let labels: Vec<String> = bans
+            .iter()
+            .map(|(p, ban)| format!("{} {}", board.vertex(*p), clause_label(ban.clause)))
+            .collect();
+        lines.push(format!("LABEL {}", labels.join(" ")));
+    }
+    let pass = match game.pass_ban(color) {
+        None => "pass legal".to_string(),
+        Some(why) => format!("pass banned (wmsg2008: {why})"),
+    };
+    let mut text = format!(
+        "TEXT {color}: {} legal plays, {pass}; ko rule {}",
+        legal.len(),
+        game.rules().ko
+    );
+    if bans.is_empty() {
+        text.push_str(": no ko bans");
+    }
+    for (i, (p, ban)) in bans.iter().enumerate() {
+        let sep = if i == 0 { ": " } else { "; " };
+        text.push_str(&format!("{sep}{} banned ({ban})", board.vertex(*p)));
+    }
+    lines.push(text);
+    lines.join("\n")
+}
+
+/// `koan-gfx_hot_stones`: triangles on the stones the Ing-Spight rule counts as hot.
+pub fn hot_stones_gfx(game: &Game) -> String {
+    let board = game.board();
+    let hot = Past::ing(game.memory()).hot_stones();
+    let mut lines = Vec::new();
+    points_line(&mut lines, "TRIANGLE", board, hot);
+    let rule = game.rules().ko;
+    let note = if rule == KoRule::IngSpight {
+        String::new()
+    } else {
+        format!(" (the ko rule in force is {rule})")
+    };
+    lines.push(match hot.len() {
+        0 => format!("TEXT no hot stones under ing-spight{note}"),
+        n => format!(
+            "TEXT {n} hot stone{} under ing-spight: {}{note}",
+            if n == 1 { "" } else { "s" },
+            list(board, hot.iter().copied())
+        ),
+    });
+    lines.join("\n")
+}
+
+/// A label of at most three characters for a ko type: `i` or `e` for internal or external,
+/// then `F` fighting, `DD` disturbing death, `DK` dead ko, `DL` disturbing life.
+pub fn ko_type_label(ko_type: KoType, location: Location) -> String {
+    let kind = match ko_type {
+        KoType::Fighting => "F",
+        KoType::DisturbingDeath => "DD",
+        KoType::DeadKo => "DK",
+        KoType::DisturbingLife => "DL",
+        KoType::Unknown => return "?".into(),
+    };
+    let place = match location {
+        Location::Internal => "i",
+        Location::External => "e",
+        Location::Unknown => "",
+    };
+    format!("{place}{kind}")
+}
+
+/// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point, a circle on the
+/// stone that can be captured, a field colour per type and the full types on the status line.
+pub fn ko_types_gfx(board: &Board) -> String {
+    let reports = ko_types::classify_all(board);
+    if reports.is_empty() {
+        return "TEXT no basic ko".into();
+    }
+    let mut lines = Vec::new();
+    let labels: Vec<String> = reports
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}",
+                board.vertex(r.ko.empty),
+                ko_type_label(r.ko_type, r.location)
+            )
+        })
+        .collect();
+    lines.push(format!("LABEL {}", labels.join(" ")));
+    let stones: Vec<Point> = reports.iter().map(|r| r.ko.stone).collect();
+    points_line(&mut lines, "CIRCLE", board, &stones);
+    for (color, kinds) in [
+        ("red", &[KoType::Fighting][..]),
+        (
+            "yellow",
+            &[KoType::DisturbingDeath, KoType::DisturbingLife][..],
+        ),
+        ("gray", &[KoType::DeadKo][..]),
+    ] {
+        let points: Vec<Point> = reports
+            .iter()
+            .filter(|r| kinds.contains(&r.ko_type))
+            .map(|r| r.ko.empty)
+            .collect();
+        points_line(&mut lines, &format!("COLOR {color}"), board, &points);
+    }
+    let text: Vec<String> = reports
+        .iter()
+        .map(|r| {
+            format!(
+                "{}: {} {}, open for {}",
+                board.vertex(r.ko.empty),
+                r.location.name(),
+                r.ko_type.name(),
+                r.ko.open
+            )
+        })
+        .collect();
+    lines.push(format!("TEXT {}", text.join("; ")));
+    lines.join("\n")
+}
+
+/// Moves `koan-best_moves` labels at most.
+const BEST_MOVES: usize = 10;
+
+/// The response of a search command of [`SEARCH_COMMANDS`] from the search's final state
+/// (`None`: the move was clear without searching, e.g. no move but a pass).
+pub fn search_response(name: &str, snap: Option<&Snapshot>, board: &Board) -> String {
+    let Some(snap) = snap.filter(|s| !s.moves.is_empty()) else {
+        return match name {
+            "koan-gfx_ownership" => "TEXT no search: the move is clear without one".into(),
+            _ => String::new(),
+        };
+    };
+    match name {
+        "koan-best_moves" => snap
+            .moves
+            .iter()
+            .filter(|m| !m.point.is_pass())
+            .take(BEST_MOVES)
+            .map(|m| format!("{} {:.0}%", board.vertex(m.point), 100.0 * m.winrate))
+            .collect::<Vec<_>>()
+            .join(" "),
+        "koan-pv" => list(board, snap.moves[0].pv.iter().copied()),
+        _ => ownership_gfx(snap, board),
+    }
+}
+
+/// `INFLUENCE` of every point (+1: Black owns it) and the expected result.
+fn ownership_gfx(snap: &Snapshot, board: &Board) -> String {
+    let n = board.size();
+    let mut lines = Vec::new();
+    if snap.ownership.len() == n * n {
+        let top_down = (0..n)
+            .rev()
+            .flat_map(|row| (0..n).map(move |col| Coord::new(col, row)));
+        let pairs: Vec<String> = top_down
+            .zip(&snap.ownership)
+            .map(|(c, v)| format!("{} {:.2}", board.vertex(board.point(c)), v + 0.0))
+            .collect();
+        lines.push(format!("INFLUENCE {}", pairs.join(" ")));
+    }
+    let black = match snap.color {
+        Color::Black => snap.score_lead,
+        Color::White => -snap.score_lead,
+    };
+    let result = if black.abs() < 0.05 {
+        "even".to_string()
+    } else if black > 0.0 {
+        format!("B+{black:.1}")
+    } else {
+        format!("W+{:.1}", -black)
+    };
+    lines.push(format!(
+        "TEXT expected result {result} after {} playouts",
+        snap.playouts
+    ));
+    lines.join("\n")
+}
+
+/// The parameter keys of `koan-param`, in the order it lists them.
+pub const PARAMS: &[&str] = &[
+    "threads",
+    "playouts",
+    "time_per_move",
+    "ko_rule",
+    "rules_preset",
+];
+
+/// `koan-param`: the parameter list in GoGui's `param` format; `koan-param KEY` prints one
+/// value; `koan-param KEY VALUE` sets it. `playouts 0` and `time_per_move 0` mean no limit;
+/// `rules_preset custom` (a ruleset that matches no preset) changes nothing.
+pub fn param(game: &mut Game, options: &mut EngineOptions, args: &[String]) -> Reply {
+    match args {
+        [] => Ok(PARAMS
+            .iter()
+            .map(|key| {
+                format!(
+                    "{} {key} {}",
+                    param_type(key),
+                    param_value(game, options, key)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")),
+        [key] => {
+            check_key(key)?;
+            Ok(param_value(game, options, key))
+        }
+        [key, value] => set_param(game, options, key, value),
+        _ => Err("syntax error: expected KEY VALUE".into()),
+    }
+}
+
+fn check_key(key: &str) -> Result<(), String> {
+    if PARAMS.contains(&key) {
+        Ok(())
+    } else {
+        Err(format!("unknown parameter '{key}' ({})", PARAMS.join(", ")))
+    }
+}
+
+fn param_type(key: &str) -> String {
+    match key {
+        "ko_rule" => {
+            let names: Vec<&str> = KO_RULES.iter().map(|(_, n)| *n).collect();
+            format!("[list/{}]", names.join("/"))
+        }
+        "rules_preset" => format!("[list/{}/custom]", PRESETS.join("/")),
+        _ => "[string]".into(),
+    }
+}
+
+fn param_value(game: &Game, options: &EngineOptions, key: &str) -> String {
+    match key {
+        "threads" => options.threads.to_string(),
+        "playouts" => options.playouts.unwrap_or(0).to_string(),
+        "time_per_move" => options.time_per_move.unwrap_or(0.0).to_string(),
+        "ko_rule" => game.rules().ko.to_string(),
+        "rules_preset" => Ruleset {
+            komi: game.rules().komi,
+            ..*game.rules()
+        }
+        .preset_name()
+        .unwrap_or("custom")
+        .to_string(),
+        _ => String::new(),
+    }
+}
+
+fn set_param(game: &mut Game, options: &mut EngineOptions, key: &str, value: &str) -> Reply {
+    check_key(key)?;
+    let bad = |what: &str| format!("{key}: '{value}' is not {what}");
+    match key {
+        "threads" => {
+            options.threads = value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1024).contains(n))
+                .ok_or_else(|| bad("a number of threads from 1 to 1024"))?;
+        }
+        "playouts" => {
+            let n = value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n <= u64::MAX / 2)
+                .ok_or_else(|| bad("a number of playouts (0: no limit)"))?;
+            options.playouts = (n > 0).then_some(n);
+        }
+        "time_per_move" => {
+            let secs = value
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && (0.0..1e6).contains(s))
+                .ok_or_else(|| bad("a number of seconds (0: no limit)"))?;
+            options.time_per_move = (secs > 0.0).then_some(secs);
+        }
+        "ko_rule" => {
+            let ko: KoRule = value.parse().map_err(|_| "unknown ko rule".to_string())?;
+            let mut rules = *game.rules();
+            rules.ko = ko;
+            game.set_rules(rules);
+        }
+        _ => {
+            if value != "custom" {
+                let rules = Ruleset::preset(value).ok_or_else(|| {
+                    format!(
+                        "unknown rules preset '{value}' (presets: {})",
+                        PRESETS.join(", ")
+                    )
+                })?;
+                game.set_rules(rules);
+            }
+        }
+    }
+    Ok(String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn analyze_commands_follow_gogui_syntax() {
+        for line in ANALYZE_COMMANDS {
+            let parts: Vec<&str> = line.split('/').collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            assert!(
+                ["gfx", "string", "param", "pspairs", "var", "dboard"].contains(&parts[0]),
+                "{line}"
+            );
+            let name = parts[2].split(' ').next().unwrap();
+            assert!(super::super::engine::COMMANDS.contains(&name), "{line}");
+        }
+    }
+
+    #[test]
+    fn params_round_trip() {
+        let mut game = Game::new(9, Ruleset::default());
+        let mut options = EngineOptions::default();
+        for (key, value) in [
+            ("threads", "3"),
+            ("playouts", "500"),
+            ("time_per_move", "2.5"),
+            ("ko_rule", "situational"),
+            ("rules_preset", "japanese"),
+        ] {
+            param(&mut game, &mut options, &args(&[key, value])).unwrap();
+            assert_eq!(
+                param(&mut game, &mut options, &args(&[key])).unwrap(),
+                value
+            );
+        }
+        param(&mut game, &mut options, &args(&["ko_rule", "fixed"])).unwrap();
+        assert_eq!(param_value(&game, &options, "rules_preset"), "custom");
+        param(&mut game, &mut options, &args(&["rules_preset", "custom"])).unwrap();
+        assert_eq!(game.rules().ko, KoRule::Fixed);
+        param(&mut game, &mut options, &args(&["playouts", "0"])).unwrap();
+        assert_eq!(options.playouts, None);
+        for bad in [
+            ["threads", "0"],
+            ["threads", "x"],
+            ["playouts", "-1"],
+            ["time_per_move", "inf"],
+            ["ko_rule", "martian"],
+            ["rules_preset", "martian"],
+            ["colour", "1"],
+        ] {
+            assert!(
+                param(&mut game, &mut options, &args(&bad)).is_err(),
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_param_line_parses_as_gogui_does() {
+        let mut game = Game::new(9, Ruleset::default());
+        let mut options = EngineOptions::default();
+        let text = param(&mut game, &mut options, &[]).unwrap();
+        for (line, key) in text.lines().zip(PARAMS) {
+            // GoGui: a type in brackets as one token, then the key, then the value.
+            let (ty, rest) = line.split_once(' ').unwrap();
+            assert!(ty.starts_with('[') && ty.ends_with(']'), "{line}");
+            let (k, value) = rest.split_once(' ').unwrap();
+            assert_eq!(k, *key);
+            if let Some(items) = ty.strip_prefix("[list/") {
+                let items: Vec<&str> = items.trim_end_matches(']').split('/').collect();
+                assert!(items.contains(&value), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn clause_labels_cover_every_rule() {
+        for clause in [
+            "simple",
+            "positional",
+            "situational",
+            "natural-situational",
+            "spight",
+            "fixed",
+            "pass-for-ko",
+            "ing-spight hot stone",
+            "ing-spight odd cycle",
+        ] {
+            assert_ne!(clause_label(clause), "BAN", "{clause}");
+        }
+    }
+}
