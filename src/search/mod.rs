@@ -6,7 +6,7 @@
 //! threads spread over different lines. Each simulation descends by the value of
 //! [`tree::Stats::value`] (the win rate with prior visits blended with the AMAF win rate;
 //! no UCB exploration term, RAVE explores), expands a node visited [`worker::EXPAND_AT`]
-//! times giving each child its prior ([`priors`]), plays out with the policy ([`policy`],
+//! times (more as the arena fills) giving each child its prior ([`priors`]), plays out with the policy ([`policy`],
 //! [`playout`]) and backs the result up with AMAF updates.
 //!
 //! - **Legality.** Root children are exactly the game's legal board plays for the player
@@ -51,6 +51,8 @@ use worker::{Shared, Worker};
 
 /// Nodes of the first arena; it doubles (up to [`MAX_NODES`]) after a search fills it.
 const INITIAL_NODES: usize = 1 << 20;
+/// Nodes of the arena for an unlimited search (analysis), which may run for minutes.
+const ANALYSIS_NODES: usize = 1 << 22;
 /// The largest arena (32 bytes a node).
 const MAX_NODES: usize = 1 << 24;
 /// Resigning needs at least this many playouts behind the decision.
@@ -269,7 +271,12 @@ impl Searcher {
         };
         let reused = self.reuse(&key, &root_moves);
         if !reused {
-            let capacity = self.tree.capacity().max(INITIAL_NODES);
+            let wanted = if params.is_unlimited() {
+                ANALYSIS_NODES
+            } else {
+                INITIAL_NODES
+            };
+            let capacity = self.tree.capacity().max(wanted);
             if self.tree.capacity() < capacity {
                 self.tree = Tree::with_capacity(capacity);
             }

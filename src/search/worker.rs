@@ -15,8 +15,25 @@ use crate::rules::line::KoLine;
 use crate::rules::Ruleset;
 use std::sync::atomic::{AtomicI32, AtomicI64, AtomicU64, Ordering::Relaxed};
 
-/// A node other than the root gets children once it has been visited this often.
+/// A node other than the root gets children once it has been visited this often (while
+/// the arena is less than half full; see [`expand_at`]).
 pub(super) const EXPAND_AT: u32 = 8;
+
+/// The visits a node needs before expansion when the arena holds `used` of `capacity`
+/// nodes: [`EXPAND_AT`], then four times more for each further halving of the free space,
+/// so that a long search (analysis) keeps deepening its main lines instead of filling
+/// the arena with leaves and stopping.
+#[inline]
+pub(super) fn expand_at(used: usize, capacity: usize) -> u32 {
+    let free = capacity.saturating_sub(used);
+    let mut threshold = EXPAND_AT;
+    let mut half = capacity / 2;
+    while free < half && threshold < 1 << 20 {
+        threshold *= 4;
+        half /= 2;
+    }
+    threshold
+}
 /// Playout ownership is added to the shared counts every this many simulations.
 const OWNERSHIP_FLUSH: u32 = 32;
 
@@ -113,7 +130,7 @@ impl<'a> Worker<'a> {
             }
             let n = tree.node(node);
             if !n.is_expanded() {
-                let ripe = node == 0 || n.visits() >= EXPAND_AT;
+                let ripe = node == 0 || n.visits() >= expand_at(tree.len(), tree.capacity());
                 if !ripe || tree.is_full() || !n.try_claim() || !self.expand(node, color, last) {
                     break self.play_out(color, (last, last2), passes);
                 }
@@ -275,5 +292,19 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_gets_harder_as_the_arena_fills() {
+        assert_eq!(expand_at(0, 1000), EXPAND_AT);
+        assert_eq!(expand_at(499, 1000), EXPAND_AT);
+        assert_eq!(expand_at(600, 1000), 4 * EXPAND_AT);
+        assert_eq!(expand_at(800, 1000), 16 * EXPAND_AT);
+        assert!(expand_at(1000, 1000) > 1000);
     }
 }
