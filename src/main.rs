@@ -27,6 +27,7 @@ Options:
   --seed N               seed of the random numbers (default: fixed)
   --resign-threshold P   resign below this win rate (default: 0.05; 0 never resigns)
   --kgs-chat             answer kgs-chat (chat relayed by the kgsGtp bridge)
+  --ponder               keep searching on the opponent's time, until the next command
   --log FILE             write logs to FILE instead of standard error
   --verbose              more logging (RUST_LOG also works)
   --help                 this text
@@ -153,6 +154,7 @@ fn parse_options(args: &[String]) -> Result<Option<Parsed>, String> {
             }
             "--log" => log = Some(value("a file")?),
             "--kgs-chat" => o.kgs_chat = true,
+            "--ponder" => o.ponder = true,
             "--verbose" | "-v" => verbose = true,
             other => return Err(format!("unknown option '{other}'")),
         }

@@ -179,3 +179,38 @@ fn resigns_only_when_the_position_stays_lost() {
     assert!(first.starts_with("= ") && first != "= resign", "{first}");
     assert_eq!(last, "= resign");
 }
+
+#[test]
+fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
+    // The opponent "thinks" for a while (the input pauses), koan ponders meanwhile, the
+    // next command stops it, and the next genmove starts from the pondered tree.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .args([
+            "--threads",
+            "1",
+            "--playouts",
+            "500",
+            "--ponder",
+            "--verbose",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("koan starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"boardsize 9\nclear_board\ngenmove b\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    stdin.write_all(b"play w E5\ngenmove b\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let r = responses(&stdout);
+    assert_eq!(r.len(), 6, "{stdout}");
+    assert!(r.iter().all(|x| x.starts_with('=')), "{stdout}");
+    assert!(stderr.contains("pondered:"), "{stderr}");
+    assert!(stderr.contains("(reused)"), "{stderr}");
+}

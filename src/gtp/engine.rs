@@ -32,6 +32,8 @@ pub struct EngineOptions {
     pub resign_threshold: f64,
     /// Answer `kgs-chat` (KGS relays chat to engines that list it).
     pub kgs_chat: bool,
+    /// Go on searching on the opponent's time after `genmove`, until the next command.
+    pub ponder: bool,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +46,7 @@ impl Default for EngineOptions {
             seed: 0x6b6f616e,
             resign_threshold: 0.05,
             kgs_chat: false,
+            ponder: false,
         }
     }
 }
@@ -109,6 +112,12 @@ pub const COMMANDS: &[&str] = &[
     "genmove_analyze",
 ];
 
+/// A background search on the opponent's time.
+struct Pondering {
+    handle: std::thread::JoinHandle<search::Searcher>,
+    stop: Arc<AtomicBool>,
+}
+
 /// The state behind the protocol: the game, the settings, the clock.
 pub struct Engine {
     game: Game,
@@ -121,6 +130,8 @@ pub struct Engine {
     line: u64,
     /// The search, with its tree kept between moves.
     searcher: search::Searcher,
+    /// The search running on the opponent's time (`--ponder`), if any.
+    pondering: Option<Pondering>,
     /// Whether the previous genmove's win rate was below the resignation threshold: koan
     /// resigns only when the win rate stays low over two of its moves in a row.
     was_losing: bool,
@@ -147,6 +158,7 @@ impl Engine {
             stop,
             line: 0,
             searcher: search::Searcher::new(),
+            pondering: None,
             was_losing: false,
         }
     }
@@ -198,6 +210,7 @@ impl Engine {
     /// Runs the command read as input line `line`. A streaming command writes its response
     /// to `out` as it goes; the others return it.
     pub fn execute_streaming(&mut self, cmd: &Command, line: u64, out: &mut Output) -> Reply {
+        self.stop_pondering();
         self.line = line;
         let a = &cmd.args;
         if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
@@ -618,8 +631,39 @@ impl Engine {
             self.game
                 .play(color, point)
                 .map_err(|e| format!("internal error: search chose an illegal move ({e})"))?;
+            if self.options.ponder && !self.game.is_over() {
+                self.start_pondering();
+            }
         }
         Ok(self.game.board().vertex(point))
+    }
+
+    /// Searches the position for the opponent in the background until the next command,
+    /// so that the tree the next `genmove` reuses has grown meanwhile.
+    fn start_pondering(&mut self) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut searcher = std::mem::take(&mut self.searcher);
+        let game = self.game.clone();
+        let mut params = self.search_params(game.to_move());
+        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let r = searcher.search(&game, game.to_move(), &params, &flag, None);
+            tracing::debug!("pondered: {} playouts", r.playouts);
+            searcher
+        });
+        self.pondering = Some(Pondering { handle, stop });
+    }
+
+    /// Ends the background search, if any, and takes its tree back.
+    fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            p.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            match p.handle.join() {
+                Ok(searcher) => self.searcher = searcher,
+                Err(_) => tracing::error!("the pondering search panicked; starting afresh"),
+            }
+        }
     }
 
     /// `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` forms: a
