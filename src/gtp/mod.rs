@@ -4,8 +4,10 @@
 //! (search, analysis) can be told that new input has arrived; commands are still answered
 //! strictly in order. Standard output carries GTP only; logs go to standard error.
 
+pub mod endgame;
 pub mod engine;
 pub mod handicap;
+pub mod judgement;
 pub mod protocol;
 
 pub use engine::{Engine, EngineOptions};
