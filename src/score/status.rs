@@ -11,11 +11,13 @@
 //!    end of most playouts (under `pass-for-ko` for territory scoring, else the game's ko
 //!    rule).
 //!
-//! Then, with the dead stones removed, the live strings that [`seki`] finds are in seki.
+//! Then, with the dead stones removed, the live strings that [`seki`] finds are in seki; the
+//! lone stones inside the kos of a seki live with it (see [`judge`]).
 
 use super::benson::benson_alive;
 use super::confirmation::{self, Verdict};
 use super::ownership::Ownership;
+use super::regions::EmptyAreas;
 use super::seki;
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::game::Game;
@@ -163,14 +165,52 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
             status[s.index()] = Some(decided);
         }
     }
-    // Seki among the survivors.
-    let mut alive = Board::new(board.size());
-    for p in board.points() {
-        if let (Some(c), Some((Status::Alive, _))) = (board.cell(p).color(), status[p.index()]) {
-            alive.place_setup(p, c);
+    mark_seki(board, &mut status);
+    StatusMap { status, ownership }
+}
+
+/// Marks the live stones in seki on the board without the dead stones, after giving back
+/// their life to the ko stones of a seki: a lone stone judged dead by the search, with one
+/// liberty, whose point (dead stones removed) is a neutral point next to a group in seki.
+/// Such a stone can be taken, but only as a ko capture inside the seki (the kos of a
+/// double-ko seki), which the other side answers in the other ko: it lives with the seki.
+fn mark_seki(board: &Board, status: &mut [Option<(Status, Basis)>]) {
+    let alive_board = |status: &[Option<(Status, Basis)>]| {
+        let mut alive = Board::new(board.size());
+        for p in board.points() {
+            if let (Some(c), Some((Status::Alive, _))) = (board.cell(p).color(), status[p.index()])
+            {
+                alive.place_setup(p, c);
+            }
         }
+        alive
+    };
+    let mut alive = alive_board(status);
+    let mut seki = seki::seki_stones(&alive);
+    let areas = EmptyAreas::new(&alive);
+    let ko_stones: Vec<Point> = board
+        .points()
+        .filter(|&p| {
+            status[p.index()] == Some((Status::Dead, Basis::Search))
+                && board.string_size(p) == 1
+                && board.liberties(p, 2).len() == 1
+                && areas.of(p).is_some_and(|(_, area)| {
+                    area.touches == [true, true]
+                        && area
+                            .points
+                            .iter()
+                            .flat_map(|&e| alive.neighbours(e))
+                            .any(|n| seki[n.index()])
+                })
+        })
+        .collect();
+    if !ko_stones.is_empty() {
+        for p in ko_stones {
+            status[p.index()] = Some((Status::Alive, Basis::Search));
+        }
+        alive = alive_board(status);
+        seki = seki::seki_stones(&alive);
     }
-    let seki = seki::seki_stones(&alive);
     for p in board.points() {
         if seki[p.index()] {
             if let Some((s, _)) = status[p.index()].as_mut() {
@@ -178,5 +218,4 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
             }
         }
     }
-    StatusMap { status, ownership }
 }
