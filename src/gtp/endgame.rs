@@ -10,11 +10,11 @@
 //!   on the board).
 //! - **Territory scoring, the search plays inside its own territory needlessly:** the move is
 //!   replaced by a safe play on a neutral point (dame), or by a pass when there is none. A
-//!   move counts as needless when it captures nothing and its empty area, once the dead
-//!   stones are removed, touches only the player's stones, none in seki, every bordering
-//!   string is alive with a share of at least [`WALL_SHARE`] of the playouts (or
-//!   unconditionally) and has three liberties or more, and the player owned every point of
-//!   the area in at least [`SAFE_SHARE`] of the playouts.
+//!   move counts as needless when it captures nothing; its empty area touches the player's
+//!   stones only and holds at most [`MAX_TERRITORY`] points; those stones are alive, none in
+//!   seki, each string unconditionally alive or owned by the player in at least
+//!   [`WALL_SHARE`] of the playouts, with three liberties or more; and the player owned every
+//!   point of the area in at least [`SAFE_SHARE`] of the playouts.
 //!
 //! Neither applies after [`MAX_MOVES_FACTOR`] x (board area) moves, so a wrong judgement
 //! cannot keep a game going forever.
@@ -116,10 +116,34 @@ fn self_atari(board: &Board, color: Color, p: Point) -> bool {
     after.cell(p) != Cell::stone(color) || after.liberties(p, 2).len() < 2
 }
 
-/// Cheap test before judging: `p` is empty and none of its neighbours is an opponent stone.
+/// Largest own area a play may be judged needless in (bigger ones are not territory yet).
+pub const MAX_TERRITORY: usize = 40;
+
+/// Cheap test before judging: `p` is empty, and its empty area on the board as it stands
+/// touches `color`'s stones only and holds at most [`MAX_TERRITORY`] points.
 fn deep_inside(board: &Board, color: Color, p: Point) -> bool {
+    if board.cell(p) != Cell::Empty {
+        return false;
+    }
     let opp = Cell::stone(color.opponent());
-    board.cell(p) == Cell::Empty && board.neighbours(p).iter().all(|&n| board.cell(n) != opp)
+    let mut seen = vec![p];
+    let mut i = 0;
+    while i < seen.len() {
+        for n in board.neighbours(seen[i]) {
+            match board.cell(n) {
+                c if c == opp => return false,
+                Cell::Empty if !seen.contains(&n) => {
+                    if seen.len() == MAX_TERRITORY {
+                        return false;
+                    }
+                    seen.push(n);
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The position with the stones `status` judges dead removed.

@@ -30,7 +30,7 @@ pub const PLAYOUTS: u32 = 400;
 /// confirmation search's regions (walls).
 pub const WALL_SHARE: f64 = 0.9;
 /// Search nodes the confirmation search may spend on one string.
-pub const NODE_BUDGET: usize = 20_000;
+pub const NODE_BUDGET: usize = 4_000;
 
 /// What the engine thinks of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

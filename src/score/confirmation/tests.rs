@@ -151,3 +151,26 @@ fn a_plain_seki_lives_and_an_invader_dies() {
     ]);
     both(&b, "B8", &["D9"], Verdict::Captured);
 }
+
+/// White's corner group has one eye (A9) and two kos: ko 1 (Black may take White's D9 at C9),
+/// ko 2 (White may take Black's C7 at D7). Black takes ko 1 (atari), White takes ko 2, Black
+/// connects at D9 and retakes ko 2 once its ban is lifted; White may recapture only after
+/// passing, too late. With ko threats, White could fight the last ko; in the confirmation
+/// phase threats do not exist, so a double ko death is a death.
+const DOUBLE_KO_DEATH: [&str; 9] = [
+    ". O . O X . X . X",
+    "O O O X X X X X X",
+    "O O X . X . X . X",
+    "X O O X X X X X X",
+    "X X X X . X . X .",
+    "X X X X X X X X X",
+    ". X . X . X . X .",
+    "X X X X X X X X X",
+    ". X . X . X . X .",
+];
+
+#[test]
+fn a_double_ko_death_is_a_death() {
+    let b = diagram(&DOUBLE_KO_DEATH);
+    both(&b, "B9", &["E9"], Verdict::Captured);
+}
