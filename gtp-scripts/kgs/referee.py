@@ -171,6 +171,9 @@ def play_game(args):
             to_move = "w" if to_move == "b" else "b"
             if passes < 2:
                 continue
+            if args.sgf and not cleanup:
+                with open(args.sgf, "w") as f:
+                    f.write(gnugo.must("printsgf"))
             dead_koan = dead_set(koan.must("final_status_list dead"))
             dead_gnugo = dead_set(gnugo.must("final_status_list dead"))
             log(f"koan dead:  {' '.join(sorted(dead_koan)) or '-'}")
@@ -223,6 +226,7 @@ def main():
                    help="always hold a cleanup phase, as after a dispute")
     p.add_argument("--chat", action="store_true", help="send one kgs-chat if koan lists it")
     p.add_argument("--record", metavar="NAME", help="write NAME.gtp and NAME.out")
+    p.add_argument("--sgf", metavar="FILE", help="save the game (by GNU Go) when play first stops")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args()
     if args.komi is None:

@@ -12,8 +12,9 @@
 //!   a ko ban binds it (any other pass just hands the defender a free move).
 //! - Ko: under [`KoRule::PassForKo`], simple ko plus the pass-for-ko bans; under any other
 //!   rule, simple ko alone (a pass is a move elsewhere, so local play has no ko threats).
-//! - The attacker wins as soon as the string is captured. The defender wins when it
-//!   captures [`BIG_CAPTURE`] stones or more in one move, or when a state
+//! - The attacker wins as soon as the string is captured. The defender wins when the string
+//!   joins a wall of its colour (walls are taken to be alive), when it captures
+//!   [`BIG_CAPTURE`] stones or more in one move, or when a state
 //!   (position, player to move, ko bans) repeats in the line: the attacker cannot force
 //!   progress. Lines longer than [`MAX_DEPTH`] or searches past the node budget give
 //!   [`Verdict::Unknown`].
@@ -49,15 +50,43 @@ pub enum Verdict {
     Unknown,
 }
 
+/// Where the confirmation search plays for one string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The region's points (stones and empty points).
+    pub points: Vec<Point>,
+    /// One stone of every wall of the target's colour that touches the region: reaching one
+    /// of them connects the target to a string taken to be alive.
+    pub anchors: Vec<Point>,
+}
+
+impl Region {
+    /// True when no empty point of the region touches an empty point outside it: local play
+    /// then misses no room either side could use.
+    pub fn closed(&self, board: &Board) -> bool {
+        let mut inside = vec![false; MAX_POINTS];
+        for p in &self.points {
+            inside[p.index()] = true;
+        }
+        self.points
+            .iter()
+            .filter(|&&p| board.cell(p) == Cell::Empty)
+            .flat_map(|&p| board.neighbours(p))
+            .all(|n| board.cell(n) != Cell::Empty || inside[n.index()])
+    }
+}
+
 /// The region of the string on `target`: its stones, its liberties, and repeatedly every
 /// string in contact with a region point for which `wall` is false, with its liberties;
 /// every empty area (connected empty points) of at most [`EYE_SPACE`] points touching a
 /// region point is taken whole. `None` when it holds more than [`MAX_REGION_EMPTY`] empty
 /// points.
-pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Option<Vec<Point>> {
+pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Option<Region> {
     let areas = EmptyAreas::new(board);
+    let own = board.cell(target);
     let mut inside = vec![false; MAX_POINTS];
     let mut pts: Vec<Point> = Vec::new();
+    let mut anchors: Vec<Point> = Vec::new();
     let mut empties = 0;
     let mut add = |p: Point, pts: &mut Vec<Point>, empties: &mut usize| {
         if !inside[p.index()] {
@@ -94,9 +123,15 @@ pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Opt
                         }
                     }
                 }
-                _ => {
+                c => {
                     if !wall(n) {
                         add(n, &mut pts, &mut empties);
+                    } else if c == own
+                        && !anchors
+                            .iter()
+                            .any(|&a| board.string_head(a) == board.string_head(n))
+                    {
+                        anchors.push(n);
                     }
                 }
             }
@@ -105,7 +140,10 @@ pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Opt
             return None;
         }
     }
-    Some(pts)
+    Some(Region {
+        points: pts,
+        anchors,
+    })
 }
 
 /// Whether the string on `target` can be captured by its opponent moving first, playing in
@@ -114,7 +152,7 @@ pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Opt
 pub fn capturable(
     board: &Board,
     target: Point,
-    region: &[Point],
+    region: &Region,
     rule: KoRule,
     budget: usize,
 ) -> Verdict {
@@ -123,7 +161,9 @@ pub fn capturable(
     };
     let mut start = board.clone();
     start.clear_ko();
+    let anchors = region.anchors.clone();
     let region: Vec<Point> = region
+        .points
         .iter()
         .copied()
         .filter(|&p| board.on_board(p))
@@ -137,6 +177,7 @@ pub fn capturable(
         defender,
         region,
         in_region,
+        anchors,
         pass_for_ko: rule == KoRule::PassForKo,
         memo: FxHashMap::default(),
         path: Vec::new(),
@@ -173,6 +214,8 @@ struct Search {
     region: Vec<Point>,
     /// Membership of `region`, per point.
     in_region: Vec<bool>,
+    /// Stones of the defender's walls next to the region.
+    anchors: Vec<Point>,
     pass_for_ko: bool,
     memo: FxHashMap<u64, Verdict>,
     /// Keys of the states on the current line.
@@ -212,6 +255,14 @@ impl Search {
 
     fn captured(&self, b: &Board) -> bool {
         b.cell(self.target) != Cell::stone(self.defender)
+    }
+
+    /// True when the target has joined one of the defender's walls.
+    fn anchored(&self, b: &Board) -> bool {
+        let head = b.string_head(self.target);
+        self.anchors
+            .iter()
+            .any(|&a| b.cell(a) == Cell::stone(self.defender) && b.string_head(a) == head)
     }
 
     /// True when `color` is bound by a ko ban it could lift by passing.
@@ -320,7 +371,9 @@ impl Search {
             };
             let (v, f) = if attacker && self.captured(&next.board) {
                 (Verdict::Captured, usize::MAX)
-            } else if !attacker && big_capture(&s.board, &next.board, s.to_move) {
+            } else if !attacker
+                && (big_capture(&s.board, &next.board, s.to_move) || self.anchored(&next.board))
+            {
                 (Verdict::Safe, usize::MAX)
             } else {
                 self.solve(&next, depth + 1)

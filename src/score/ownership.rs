@@ -19,9 +19,10 @@ pub struct Ownership {
 }
 
 impl Ownership {
-    /// Runs `playouts` random playouts (seeded by `seed`) from `game`'s position, with the
-    /// player to move first, obeying `rule` against the game's history, and counts the
-    /// owners of every point at their ends.
+    /// Runs `playouts` random playouts (seeded by `seed`) from `game`'s position, half with
+    /// each player moving first (the status of stones at the end of a game should not depend
+    /// on who passed last), obeying `rule` against the game's history, and counts the owners
+    /// of every point at their ends.
     pub fn estimate(game: &Game, rule: KoRule, playouts: u32, seed: u64) -> Ownership {
         let start = game.board();
         let line = KoLine::new(game.memory());
@@ -29,9 +30,14 @@ impl Ownership {
         let mut playout = Playout::new();
         let mut board = start.clone();
         let mut owned = [vec![0u16; MAX_POINTS], vec![0u16; MAX_POINTS]];
-        for _ in 0..playouts {
+        for i in 0..playouts {
             board.clone_from(start);
-            playout.run(&mut board, game.to_move(), 0, &mut rng, Some((&line, rule)));
+            let first = if i % 2 == 0 {
+                game.to_move()
+            } else {
+                game.to_move().opponent()
+            };
+            playout.run(&mut board, first, 0, &mut rng, Some((&line, rule)));
             for p in start.points() {
                 let owner = match board.cell(p) {
                     Cell::Empty => match eye_owner(&board, p) {

@@ -4,7 +4,9 @@
 //!
 //! 1. unconditionally alive (Benson) on the board as it stands: alive;
 //! 2. otherwise, if its region is small enough, the confirmation search decides
-//!    ([`confirmation`]): captured by the opponent moving first means dead, else alive;
+//!    ([`confirmation`]): captured by the opponent moving first means dead (only when the
+//!    region is closed: no empty point of it touches an empty point outside), not
+//!    capturable means alive;
 //!    under territory scoring the search obeys the confirmation-phase ko rule
 //!    (`pass-for-ko`, Japanese 1989 Article 7), under area scoring simple ko;
 //! 3. otherwise playout ownership decides: dead when the opponent owned its points at the
@@ -144,9 +146,14 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
         let decided = if benson[c.index()][p.index()] {
             (Status::Alive, Basis::Benson)
         } else {
-            let verdict = confirmation::region(board, p, |q| q != p && wall(q))
+            let verdict = confirmation::region(board, p, |q| board.string_head(q) != p && wall(q))
                 .map_or(Verdict::Unknown, |region| {
-                    confirmation::capturable(board, p, &region, rule, NODE_BUDGET)
+                    match confirmation::capturable(board, p, &region, rule, NODE_BUDGET) {
+                        // Local play cannot use the empty space beyond an open region: a
+                        // capture there proves nothing.
+                        Verdict::Captured if !region.closed(board) => Verdict::Unknown,
+                        v => v,
+                    }
                 });
             match verdict {
                 Verdict::Captured => (Status::Dead, Basis::Search),
@@ -159,6 +166,7 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
             string = %board.vertex(p),
             status = %decided.0,
             basis = ?decided.1,
+            share = share(p),
             "judged"
         );
         for s in board.string_stones(p) {
