@@ -310,11 +310,12 @@ impl Referee<'_> {
         for color in Color::BOTH {
             lists.push(self.dead_list(color, players[color.index()]));
         }
-        let (dead, agreed) = match (&lists[0], &lists[1]) {
-            (Some(a), Some(b)) if a == b => (a.clone(), true),
-            _ => (score::dead_stones(&self.game, self.setup.seed), false),
+        let judged = score::status::judge(&self.game, self.setup.seed);
+        let (status, agreed) = match (&lists[0], &lists[1]) {
+            (Some(a), Some(b)) if a == b => (judged.with_dead(self.game.board(), a), true),
+            _ => (judged, false),
         };
-        let score = score::final_score(&self.game, &dead);
+        let score = score::final_score(&self.game, &status);
         let winner = if score > 0.0 {
             Some(Color::Black)
         } else if score < 0.0 {

@@ -8,6 +8,7 @@ use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::rules::{KoRule, Ruleset};
 use crate::score;
+use crate::score::status::{Status, StatusMap};
 use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, SearchMove, SearchParams, SearchResult};
 use crate::sgf::{self, SgfGame, SgfNode};
@@ -135,6 +136,8 @@ pub struct Engine {
     /// Whether the previous genmove's win rate was below the resignation threshold: koan
     /// resigns only when the win rate stays low over two of its moves in a row.
     was_losing: bool,
+    /// Life and death at the end of the game, cached per position.
+    judgement: super::judgement::Judgement,
 }
 
 type Reply = Result<String, String>;
@@ -160,6 +163,7 @@ impl Engine {
             searcher: search::Searcher::new(),
             pondering: None,
             was_losing: false,
+            judgement: Default::default(),
         }
     }
 
@@ -622,7 +626,8 @@ impl Engine {
         } else {
             result.best
         };
-        let point = match choice {
+        let best = super::endgame::adjust(&self.game, color, choice, || self.status());
+        let point = match best {
             SearchMove::Resign => return Ok("resign".into()),
             SearchMove::Pass => Point::PASS,
             SearchMove::Play(p) => p,
@@ -802,58 +807,31 @@ impl Engine {
         }
     }
 
-    /// A legal play that takes a liberty from a dead opponent string, preferring captures
-    /// and strings with few liberties; `None` when no dead opponent stone remains.
+    /// A play against the opponent's dead stones, if any remain.
     fn cleanup_play(&self, color: Color) -> Option<Point> {
-        let board = self.game.board();
-        let opponent = color.opponent();
-        let dead: Vec<Point> = self
-            .dead_stones()
-            .into_iter()
-            .filter(|&p| board.cell(p).color() == Some(opponent))
-            .collect();
-        let mut best: Option<(usize, Point)> = None;
-        for &stone in &dead {
-            for lib in board.liberties(stone, 64) {
-                if !self.game.is_legal(color, lib) || board.is_eye(lib, color) {
-                    continue;
-                }
-                let libs = board.liberties(stone, 64).len();
-                if best.is_none_or(|(n, _)| libs < n) {
-                    best = Some((libs, lib));
-                }
-            }
-        }
-        best.map(|(_, p)| p)
+        super::endgame::cleanup_play(&self.game, color, &self.status())
     }
 
-    fn dead_stones(&self) -> Vec<Point> {
-        score::dead_stones(&self.game, self.options.seed)
+    /// The engine's judgement of the position (cached per position).
+    fn status(&self) -> std::rc::Rc<StatusMap> {
+        self.judgement.of(&self.game, self.options.seed)
     }
 
     fn final_score(&self) -> String {
-        let dead = self.dead_stones();
-        let s = score::final_score(&self.game, &dead);
-        score::format_result(s)
+        score::format_result(score::final_score(&self.game, &self.status()))
     }
 
     fn final_status_list(&self, a: &[String]) -> Reply {
         let which = a
             .first()
             .ok_or_else(|| syntax("expected alive, dead or seki"))?;
-        let dead = self.dead_stones();
-        let board = self.game.board();
-        let stones: Vec<Point> = board
-            .points()
-            .filter(|&p| board.cell(p).color().is_some())
-            .collect();
-        let list: Vec<Point> = match which.as_str() {
-            "dead" => dead,
-            "alive" => stones.into_iter().filter(|p| !dead.contains(p)).collect(),
-            "seki" => Vec::new(),
+        let status = match which.as_str() {
+            "alive" => Status::Alive,
+            "dead" => Status::Dead,
+            "seki" => Status::Seki,
             other => return Err(syntax(format!("unknown status '{other}'"))),
         };
-        Ok(self.vertices(&list))
+        Ok(self.vertices(&self.status().list(self.game.board(), status)))
     }
 
     fn showboard(&self) -> String {

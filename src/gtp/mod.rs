@@ -6,10 +6,12 @@
 //! Standard output carries GTP only; logs go to standard error.
 
 pub mod analyze;
+pub mod endgame;
 pub mod engine;
 pub mod gogui;
 pub mod handicap;
 pub mod input;
+pub mod judgement;
 pub mod output;
 pub mod protocol;
 

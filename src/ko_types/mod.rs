@@ -493,4 +493,4 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

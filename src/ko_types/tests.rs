@@ -4,7 +4,7 @@ use super::*;
 use crate::board::Coord;
 
 /// A board from rows written top to bottom: `X` black, `O` white, `.` empty.
-pub(super) fn diagram(rows: &[&str]) -> Board {
+pub(crate) fn diagram(rows: &[&str]) -> Board {
     let n = rows.len();
     let mut b = Board::new(n);
     for (i, row) in rows.iter().enumerate() {

@@ -9,21 +9,23 @@
 //! point left is (nearly always) a single-point eye: stones plus empty points whose on-board
 //! neighbours are all of one colour.
 //!
-//! For the end of a game: [`dead_stones`] guesses the dead stones from random playouts,
-//! [`final_score`] counts by the game's rules with those removed, [`format_result`] spells
-//! the result as GTP and SGF want it.
+//! For the end of a game: [`status::judge`] decides which stones are alive, dead or in
+//! seki (Benson, the confirmation search of [`confirmation`], playout [`ownership`] and
+//! [`seki`]), [`final_score`] counts by the game's rules with the dead stones removed, and
+//! [`format_result`] spells the result as GTP and SGF want it. `docs/scoring.md` has the
+//! definitions.
 
 pub mod benson;
+pub mod confirmation;
+pub mod ownership;
+pub mod regions;
+pub mod seki;
+pub mod status;
 
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
-use crate::rules::line::KoLine;
 use crate::rules::Scoring;
-use crate::search::playout::Playout;
-use crate::search::rng::Rng;
-
-/// Playouts [`dead_stones`] runs.
-const DEAD_STONE_PLAYOUTS: u32 = 400;
+use status::{Status, StatusMap};
 
 /// Tromp-Taylor area score of `board`: Black's area minus White's area minus `komi`
 /// (positive when Black is ahead). Allocates nothing.
@@ -117,64 +119,22 @@ fn eye_owner(board: &Board, p: Point) -> i32 {
     }
 }
 
-/// The stones of `game`'s board that look dead: those whose point ends up owned by the
-/// opponent in most of a few hundred random playouts (seeded by `seed`) from the position,
-/// with the player to move first, except strings that are unconditionally alive (Benson).
-/// No other life-and-death reading: a guess for `final_score` and `final_status_list`.
-pub fn dead_stones(game: &Game, seed: u64) -> Vec<Point> {
-    let start = game.board();
-    let line = KoLine::new(game.memory());
-    let ko = Some((&line, game.rules().ko));
-    let mut rng = Rng::new(seed);
-    let mut playout = Playout::new();
-    let mut board = start.clone();
-    // Per point: playouts where the stone's opponent owned it at the end.
-    let mut lost = vec![0u32; MAX_POINTS];
-    for _ in 0..DEAD_STONE_PLAYOUTS {
-        board.clone_from(start);
-        playout.run(&mut board, game.to_move(), 0, &mut rng, ko);
-        for p in start.points() {
-            if let Some(c) = start.cell(p).color() {
-                let owner = match board.cell(p) {
-                    Cell::Empty => match eye_owner(&board, p) {
-                        1 => Some(Color::Black),
-                        -1 => Some(Color::White),
-                        _ => None,
-                    },
-                    cell => cell.color(),
-                };
-                if owner == Some(c.opponent()) {
-                    lost[p.index()] += 1;
-                }
-            }
-        }
-    }
-    // Benson: unconditionally alive strings are never dead, whatever the playouts say.
-    let unconditional = [
-        benson::benson_alive(start, Color::Black),
-        benson::benson_alive(start, Color::White),
-    ];
-    start
-        .points()
-        .filter(|p| match start.cell(*p).color() {
-            Some(c) => {
-                2 * lost[p.index()] > DEAD_STONE_PLAYOUTS && !unconditional[c.index()][p.index()]
-            }
-            None => false,
-        })
-        .collect()
-}
-
-/// The result of `game` with the stones `dead` removed, counted by the game's rules (area:
-/// Tromp-Taylor area; territory: surrounded empty points plus prisoners, dead stones
-/// included), minus komi: positive when Black wins.
-pub fn final_score(game: &Game, dead: &[Point]) -> f64 {
+/// The result of `game` by its rules once the stones `status` judges dead are removed,
+/// minus komi: positive when Black wins.
+///
+/// - Area scoring: Tromp-Taylor area of the rest (stones, including stones in seki, plus
+///   empty areas reaching one colour only; empty points between both colours, in seki or
+///   not, count for nobody).
+/// - Territory scoring (Japanese 1989): empty areas surrounded by one colour's live stones,
+///   unless one of those stones is in seki, plus prisoners: stones captured during the game
+///   and the dead stones.
+pub fn final_score(game: &Game, status: &StatusMap) -> f64 {
     let board = game.board();
     let mut alive = Board::new(board.size());
     let mut dead_of = [0u32; 2];
     for p in board.points() {
         if let Some(c) = board.cell(p).color() {
-            if dead.contains(&p) {
+            if status.is_dead(p) {
                 dead_of[c.index()] += 1;
             } else {
                 alive.place_setup(p, c);
@@ -184,15 +144,22 @@ pub fn final_score(game: &Game, dead: &[Point]) -> f64 {
     match game.rules().scoring {
         Scoring::Area => area_score(&alive, game.komi()),
         Scoring::Territory => {
-            let (b_area, w_area) = area_counts(&alive);
-            let mut stones = [0u32; 2];
-            for p in alive.points() {
-                if let Some(c) = alive.cell(p).color() {
-                    stones[c.index()] += 1;
+            let mut territory = [0u32; 2];
+            for area in regions::EmptyAreas::new(&alive).all() {
+                let Some(owner) = area.owner() else {
+                    continue;
+                };
+                let in_seki = area
+                    .points
+                    .iter()
+                    .flat_map(|&e| alive.neighbours(e))
+                    .any(|n| status.status(n) == Some(Status::Seki));
+                if !in_seki {
+                    territory[owner.index()] += area.points.len() as u32;
                 }
             }
-            let black = (b_area - stones[0]) + board.captures(Color::Black) + dead_of[1];
-            let white = (w_area - stones[1]) + board.captures(Color::White) + dead_of[0];
+            let black = territory[0] + board.captures(Color::Black) + dead_of[1];
+            let white = territory[1] + board.captures(Color::White) + dead_of[0];
             black as f64 - white as f64 - game.komi()
         }
     }
@@ -300,13 +267,17 @@ mod tests {
             start.place_setup(at(&start, v), Color::White);
         }
         g.set_start(start, Color::Black, 0);
-        let dead = dead_stones(&g, 1);
-        assert_eq!(dead, vec![at(g.board(), "A4")]);
-        assert_eq!(final_score(&g, &dead), 15.0 - 10.0 - 0.5);
-        assert_eq!(format_result(final_score(&g, &dead)), "B+4.5");
+        let status = status::judge(&g, 1);
+        assert_eq!(
+            status.list(g.board(), Status::Dead),
+            vec![at(g.board(), "A4")]
+        );
+        assert_eq!(final_score(&g, &status), 15.0 - 10.0 - 0.5);
+        assert_eq!(format_result(final_score(&g, &status)), "B+4.5");
         let mut japanese = g.clone();
         japanese.set_rules(Ruleset::preset("japanese").unwrap());
+        let status = status::judge(&japanese, 1);
         // Territory: Black 10 points + 1 dead stone, White 5 points.
-        assert_eq!(final_score(&japanese, &dead), 11.0 - 5.0 - 0.5);
+        assert_eq!(final_score(&japanese, &status), 11.0 - 5.0 - 0.5);
     }
 }
