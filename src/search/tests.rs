@@ -552,3 +552,30 @@ fn observer_gets_snapshots_with_pv_and_ownership() {
     assert!(prior_sum <= 1.0 + 1e-9);
     assert!(last.moves.windows(2).all(|w| w[0].visits >= w[1].visits));
 }
+
+#[test]
+fn dynamic_komi_favours_a_margin_early_in_handicap_games_only() {
+    let mut even = Game::new(19, Ruleset::default());
+    even.set_komi(7.5);
+    assert_eq!(dynamic_komi(&even), 7.5);
+    let mut g = Game::new(19, Ruleset::default());
+    let mut b = Board::new(19);
+    for v in ["D4", "Q16", "D16", "Q4"] {
+        let p = at(&b, v);
+        b.place_setup(p, Color::Black);
+    }
+    g.set_start(b, Color::White, 4);
+    g.set_komi(0.5);
+    // 7 points per stone at the start, falling linearly to the game's komi by move 180.
+    assert_eq!(dynamic_komi(&g), 0.5 + 28.0);
+    let mut moves = 0;
+    while moves < 200 {
+        let c = g.to_move();
+        g.play(c, Point::PASS).unwrap();
+        moves += 1;
+        if moves == 90 {
+            assert!((dynamic_komi(&g) - (0.5 + 28.0 * (1.0 - 90.0 / 180.5))).abs() < 1e-9);
+        }
+    }
+    assert_eq!(dynamic_komi(&g), 0.5);
+}
