@@ -197,13 +197,15 @@ pub(super) fn pattern_points(board: &Board, last: Point, out: &mut Candidates) {
     let d = board.diagonals(last);
     for q in n.into_iter().chain(d) {
         if board.cell(q) == Cell::Empty && patterns::matches(board, q) {
-            out.push(q);
+            push_unique(out, q);
         }
     }
 }
 
+/// Adds `p` unless it is there already or the list is full (it never leaves its inline
+/// storage, so the policy never allocates).
 fn push_unique(out: &mut Candidates, p: Point) {
-    if !out.contains(&p) {
+    if out.len() < out.inline_size() && !out.contains(&p) {
         out.push(p);
     }
 }
