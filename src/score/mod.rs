@@ -5,9 +5,9 @@
 //! points from it reaches stones of that colour only. Nothing is removed as dead. The search
 //! scores terminal positions with it and the GTP layer may use it for `final_score`.
 //!
-//! [`playout_score`] is the cheap variant for the end of a random playout, where every empty
-//! point left is (nearly always) a single-point eye: stones plus empty points whose on-board
-//! neighbours are all of one colour.
+//! The cheap count for the end of a playout is the search's
+//! ([`crate::search::outcome::playout_end`]); it shares [`eye_owner`] with the ownership
+//! estimate here.
 //!
 //! For the end of a game: [`status::judge`] decides which stones are alive, dead or in
 //! seki (Benson, the confirmation search of [`confirmation`], playout [`ownership`] and
@@ -80,33 +80,10 @@ pub fn area_counts(board: &Board) -> (u32, u32) {
     (area[0], area[1])
 }
 
-/// Fast area score for the end of a playout: stones plus single empty points whose
-/// on-board neighbours are all of one colour, Black minus White minus `komi`. Equals
-/// [`area_score`] when every empty point is such an eye (the usual end of a random playout).
-#[inline]
-pub fn playout_score(board: &Board, komi: f64) -> f64 {
-    let n = board.size();
-    let stride = n + 1;
-    let mut diff: i32 = 0;
-    for row in 1..=n {
-        let start = row * stride + 1;
-        for i in start..start + n {
-            let p = Point(i as u16);
-            diff += match board.cell(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                Cell::Empty => eye_owner(board, p),
-                Cell::OffBoard => 0,
-            };
-        }
-    }
-    diff as f64 - komi
-}
-
 /// +1 when every on-board neighbour of the empty point `p` is black, -1 when all are white,
 /// 0 otherwise.
 #[inline]
-fn eye_owner(board: &Board, p: Point) -> i32 {
+pub(crate) fn eye_owner(board: &Board, p: Point) -> i32 {
     let mut seen = [false; 4];
     for n in board.neighbours(p) {
         seen[board.cell(n) as usize] = true;
@@ -216,33 +193,6 @@ mod tests {
         put(&mut b, Color::White, &["D1", "D2", "D3", "D4", "D5"]);
         assert_eq!(area_counts(&b), (10, 10));
         assert_eq!(area_score(&b, 2.0), -2.0);
-    }
-
-    #[test]
-    fn playout_score_counts_stones_and_one_point_eyes() {
-        // Column C black, D white; single-point eyes at A2/A4 (black) and E3 (white).
-        let mut b = Board::new(5);
-        put(
-            &mut b,
-            Color::Black,
-            &["A1", "B1", "B2", "A3", "B3", "B4", "A5", "B5"],
-        );
-        put(&mut b, Color::Black, &["C1", "C2", "C3", "C4", "C5"]);
-        put(
-            &mut b,
-            Color::White,
-            &["D1", "D2", "D3", "D4", "D5", "E1", "E2", "E4", "E5"],
-        );
-        // Empty: A2, A4 (black eyes), E3 (white eye).
-        assert_eq!(b.empty_count(), 3);
-        assert_eq!(playout_score(&b, 0.0), area_score(&b, 0.0));
-        assert_eq!(playout_score(&b, 0.0), (13 + 2) as f64 - (9 + 1) as f64);
-        // A region reaching both colours counts for nobody in either count.
-        let mut b = Board::new(5);
-        put(&mut b, Color::Black, &["A1"]);
-        put(&mut b, Color::White, &["E5"]);
-        assert_eq!(area_score(&b, 0.0), 0.0);
-        assert_eq!(playout_score(&b, 0.0), 0.0);
     }
 
     #[test]

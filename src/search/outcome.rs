@@ -12,7 +12,7 @@
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::rules::Scoring;
-use crate::score;
+use crate::score::{self, eye_owner};
 
 /// Black's score at the end of a playout under `scoring`; when `owner` is given, adds +1
 /// (Black) or -1 (White) to `owner[p.index()]` for every point owned.
@@ -82,21 +82,6 @@ fn capture_lead(board: &Board) -> i32 {
     board.captures(Color::Black) as i32 - board.captures(Color::White) as i32
 }
 
-/// +1 when every on-board neighbour of the empty point `p` is black, -1 when all are white,
-/// 0 otherwise.
-#[inline]
-fn eye_owner(board: &Board, p: Point) -> i32 {
-    let mut seen = [false; 4];
-    for n in board.neighbours(p) {
-        seen[board.cell(n) as usize] = true;
-    }
-    match (seen[0], seen[1], seen[2]) {
-        (false, true, false) => 1,
-        (false, false, true) => -1,
-        _ => 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +108,38 @@ mod tests {
         assert_eq!(terr, eyes_of(&b) as f64 - 0.5);
         assert_eq!(owner[b.point(Coord::new(0, 0)).index()], 1);
         assert_eq!(owner[c3.index()], -1);
+    }
+
+    #[test]
+    fn playout_count_equals_area_count_when_only_eyes_are_left() {
+        // Columns A-C black with eyes at A2 and A4, D-E white with an eye at E3.
+        let mut b = Board::new(5);
+        let put = |b: &mut Board, c: Color, vs: &[&str]| {
+            for v in vs {
+                let p = b.point(Coord::parse_gtp(v, 5).unwrap());
+                b.place_setup(p, c);
+            }
+        };
+        put(
+            &mut b,
+            Color::Black,
+            &["A1", "B1", "B2", "A3", "B3", "B4", "A5", "B5"],
+        );
+        put(&mut b, Color::Black, &["C1", "C2", "C3", "C4", "C5"]);
+        put(
+            &mut b,
+            Color::White,
+            &["D1", "D2", "D3", "D4", "D5", "E1", "E2", "E4", "E5"],
+        );
+        assert_eq!(b.empty_count(), 3);
+        let count = playout_end(&b, 0.0, Scoring::Area, None);
+        assert_eq!(count, score::area_score(&b, 0.0));
+        assert_eq!(count, (13 + 2) as f64 - (9 + 1) as f64);
+        // A region reaching both colours counts for nobody.
+        let mut b = Board::new(5);
+        put(&mut b, Color::Black, &["A1"]);
+        put(&mut b, Color::White, &["E5"]);
+        assert_eq!(playout_end(&b, 0.0, Scoring::Area, None), 0.0);
     }
 
     fn eyes_of(b: &Board) -> i32 {

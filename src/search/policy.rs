@@ -81,6 +81,31 @@ fn random(
     rng: &mut Rng,
     accept: impl Fn(&Board, Point, Color) -> bool,
 ) -> Point {
+    scan::<true>(board, color, rng, accept)
+}
+
+/// A uniformly random empty point that is not an own eye and that `accept` takes (no
+/// heuristics at all: the board benchmark's random games); [`Point::PASS`] when there is none.
+#[inline]
+pub(super) fn uniform(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
+    scan::<false>(board, color, rng, accept)
+}
+
+/// Scans the empty points cyclically from a random one for the first that is not an own eye
+/// and that `accept` takes; with `REJECT_SELF_ATARI`, self-ataris are skipped half of the
+/// time, the first one skipped being the answer when nothing else is found.
+#[inline(always)]
+fn scan<const REJECT_SELF_ATARI: bool>(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    accept: impl Fn(&Board, Point, Color) -> bool,
+) -> Point {
     let n = board.empty_count();
     if n == 0 {
         return Point::PASS;
@@ -91,7 +116,10 @@ fn random(
     loop {
         let p = board.empty_point(i);
         if !board.is_eye(p, color) && accept(board, p, color) {
-            if !is_self_atari(board, p, color) || rng.below(100) >= SELF_ATARI_REJECT_PERCENT {
+            if !REJECT_SELF_ATARI
+                || !is_self_atari(board, p, color)
+                || rng.below(100) >= SELF_ATARI_REJECT_PERCENT
+            {
                 return p;
             }
             if rejected.is_pass() {
@@ -104,36 +132,6 @@ fn random(
         }
         if i == start {
             return rejected;
-        }
-    }
-}
-
-/// A uniformly random empty point that is not an own eye and that `accept` takes (no
-/// heuristics at all: the board benchmark's random games); [`Point::PASS`] when there is none.
-#[inline]
-pub(super) fn uniform(
-    board: &Board,
-    color: Color,
-    rng: &mut Rng,
-    accept: impl Fn(&Board, Point, Color) -> bool,
-) -> Point {
-    let n = board.empty_count();
-    if n == 0 {
-        return Point::PASS;
-    }
-    let start = rng.below(n);
-    let mut i = start;
-    loop {
-        let p = board.empty_point(i);
-        if !board.is_eye(p, color) && accept(board, p, color) {
-            return p;
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-        if i == start {
-            return Point::PASS;
         }
     }
 }
