@@ -182,8 +182,9 @@ fn resigns_only_when_the_position_stays_lost() {
 
 #[test]
 fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
-    // The opponent "thinks" for a while (the input pauses), koan ponders meanwhile, the
-    // next command stops it, and the next genmove starts from the pondered tree.
+    // The opponent "thinks" for a while (the input pauses), koan ponders White's position
+    // meanwhile, the next command stops it, and a genmove for White in that position starts
+    // from the pondered tree (whatever White's pondered tree looks like, its root is reused).
     let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
         .args([
             "--threads",
@@ -203,7 +204,7 @@ fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
         .write_all(b"boardsize 9\nclear_board\ngenmove b\n")
         .unwrap();
     std::thread::sleep(Duration::from_millis(600));
-    stdin.write_all(b"play w E5\ngenmove b\nquit\n").unwrap();
+    stdin.write_all(b"genmove w\nplay b E5\nquit\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
