@@ -82,6 +82,20 @@ clear_board
 64 ko-classify
 #? [E9 F9 open=B type=disturbing-death location=internal closed-killers=B strong-killers=B]
 
+# A ko in the eye of an unconditionally alive group (living-eye.sgf; the issue's example of a
+# disturbing life). By the engine's definitions it is an internal dead ko: Black, as the closed
+# player, connects on C1 and the ko's points are stones of the alive group (B closed ko yes
+# C1); as the open player B1 W - B C1. Black can also own the whole locale: A3 (takes A1-A2-
+# B2) W - B C1 W - B A1 W B2 B A2 W - B B2. White's stones inside never live: no everywhere.
+65 loadsgf ko-classify/living-eye.sgf
+#? [black]
+
+66 ko-classify
+#? [B1 C1 open=B type=dead-ko location=internal closed-killers=B strong-killers=B]
+
+67 ko-classify_detail C1
+#? [B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no]
+
 # Two sekis joined by a ko (two-sekis.sgf). By reasoning a disturbing life: each closed
 # player, moving first, holds the ko as an eye (Released Ko Rule) and can kill its own seki
 # partner with it, but that leaves it a straight three (one eye) and connecting the ko fills

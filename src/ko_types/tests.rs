@@ -482,11 +482,54 @@ fn two_sekis_claim_no_closed_killer() {
     }
 }
 
+/// The issue's "ko in a living group's eye that nobody can use to kill": B1/C1 in the eye of
+/// Black's unconditionally alive group (eyes B5, D3, E1), with White's A1-A2-B2 inside.
+const LIVING_EYE: &[&str] = &[
+    "O O O . O O O O O",
+    "O . O O O O O O O",
+    "O O O O O O O . O",
+    "X X X X X X O O O",
+    "X . X X X X O . O",
+    "X X X X X X O O O",
+    ". X X . X X O . O",
+    "O O X X X X O O O",
+    "O . O X . X O . O",
+];
+
+/// The issue's example of a disturbing life, a ko in a living group's eye that nobody can use to
+/// kill, is by the issue's own definitions an internal dead ko: the group's owner, as the
+/// closed player, connects the ko and so makes its two points stones of an unconditionally
+/// alive string; White's stones inside the eye never live. Only the pass rule sees no
+/// difference: an internal dead ko does not ban the pass either.
+/// - B open (the board): B1 (takes C1) W - B C1: B1-C1 join the alive group. Locale: B1 W -
+///   B A3 (takes A1-A2-B2) W - B C1 W - B A1 W B2 B A2 (takes B2) W - B B2: the whole
+///   locale is Black and alive (eyes B5, D3, E1 remain).
+/// - B closed (after Black's capture on B1; White may retake on C1): C1 connects at once.
+///   Locale: A3 (takes A1-A2-B2) W - B C1 W - B A1 W B2 B A2 W - B B2.
+/// - W, open or closed: White's stones are inside an unconditionally alive group and have no
+///   room for two eyes, so B1/C1 never become White and alive: no everywhere (search).
+#[test]
+fn ko_in_a_living_groups_eye_is_an_internal_dead_ko() {
+    let b = diagram(LIVING_EYE);
+    let r = expect(
+        &b,
+        KoType::DeadKo,
+        Location::Internal,
+        &[Color::Black],
+        &[Color::Black],
+    );
+    assert_eq!(
+        answers(&b, &r),
+        "B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\n\
+         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+    );
+}
+
 /// The solver's prunings (docs/ko-types.md, "The solver") agree with the plain search on the
 /// test positions, question by question.
 #[test]
 fn prunings_agree_on_the_test_positions() {
-    let mut boards = vec![diagram(EXTERNAL_FIGHTING)];
+    let mut boards = vec![diagram(EXTERNAL_FIGHTING), diagram(LIVING_EYE)];
     boards.extend(POSITIONS.iter().map(|(_, top)| band(*top)));
     for b in boards {
         for ko in find_kos(&b) {
@@ -513,7 +556,10 @@ fn prunings_agree_on_the_test_positions() {
 #[test]
 #[ignore]
 fn print_lines() {
-    let mut boards: Vec<(&str, Board)> = vec![("external-fighting", diagram(EXTERNAL_FIGHTING))];
+    let mut boards: Vec<(&str, Board)> = vec![
+        ("external-fighting", diagram(EXTERNAL_FIGHTING)),
+        ("living-eye", diagram(LIVING_EYE)),
+    ];
     for (name, top) in POSITIONS {
         boards.push((name, band(*top)));
     }
