@@ -64,6 +64,22 @@ rules wmsg2008
 51 is_legal w pass
 #? [1]
 
+# A ko in a living group's eye (living-eye.sgf), open for Black: an internal dead ko, so it
+# does not ban Black's pass (as a disturbing life would not).
+52 loadsgf ko-classify/living-eye.sgf
+#? [black]
+rules wmsg2008
+53 is_legal b pass
+#? [1]
+
+# A ko the solver cannot classify (two-sekis.sgf: a disturbing life by reasoning, unknown to
+# the search) never bans the pass, nor would a disturbing life.
+55 loadsgf ko-classify/two-sekis.sgf
+#? [black]
+rules wmsg2008
+56 is_legal b pass
+#? [1]
+
 # No ko at all: passing is always legal.
 boardsize 9
 clear_board

@@ -9,7 +9,19 @@
 
 use super::Game;
 use crate::board::Color;
-use crate::ko_types::{self, KoType, Location};
+use crate::ko_types::{self, KoReport, KoType, Location};
+
+/// True when a ko open for the passer forbids his pass: a fighting ko anywhere, a disturbing
+/// death (dead ko included) when external; never a disturbing life, nor a ko whose type or
+/// location is unknown.
+fn binds(r: &KoReport) -> bool {
+    let binding_type = match r.ko_type {
+        KoType::Fighting => true,
+        KoType::DisturbingDeath | KoType::DeadKo => r.location == Location::External,
+        KoType::DisturbingLife | KoType::Unknown => false,
+    };
+    binding_type && r.location != Location::Unknown
+}
 
 /// Why `color` may not pass in `game` under the WMSG 2008 rule, or `None` if it may.
 pub(super) fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
@@ -19,14 +31,7 @@ pub(super) fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
         .into_iter()
         .filter(|ko| ko.open == color)
         .map(|ko| ko_types::classify(board, ko))
-        .find(|r| {
-            let binding_type = match r.ko_type {
-                KoType::Fighting => true,
-                KoType::DisturbingDeath | KoType::DeadKo => r.location == Location::External,
-                KoType::DisturbingLife | KoType::Unknown => false,
-            };
-            binding_type && r.location != Location::Unknown
-        })?;
+        .find(binds)?;
     let has_useful_play = game
         .legal_plays(color)
         .into_iter()
@@ -39,4 +44,66 @@ pub(super) fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
             board.vertex(binding.ko.empty)
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::ko_types::{report_from_answers, Answer, BasicKo, KoAnswers};
+
+    /// The report the classifier makes from the eight answers: `b` and `w` give, per role
+    /// (open, closed), the answers on the ko and on the locale.
+    fn report(b: [[bool; 2]; 2], w: [[bool; 2]; 2]) -> KoReport {
+        let a = |x: bool| {
+            if x {
+                Answer::Yes(Point::PASS)
+            } else {
+                Answer::No
+            }
+        };
+        let side = |s: [[bool; 2]; 2]| s.map(|role| role.map(a));
+        let ko = BasicKo {
+            empty: Point(20),
+            stone: Point(21),
+            open: Color::Black,
+        };
+        report_from_answers(
+            ko,
+            KoAnswers {
+                table: [side(b), side(w)],
+            },
+        )
+    }
+
+    #[test]
+    fn which_kos_forbid_the_pass() {
+        let (y, n) = (true, false);
+        // No closed killer: a disturbing life (internal by Corollary 2) never binds.
+        let r = report([[n, n], [n, n]], [[n, n], [n, n]]);
+        assert_eq!(
+            (r.ko_type, r.location),
+            (KoType::DisturbingLife, Location::Internal)
+        );
+        assert!(!binds(&r));
+        // Even when the open player could make the ko his on the ko and the locale.
+        let r = report([[y, y], [n, n]], [[n, n], [n, n]]);
+        assert_eq!(r.ko_type, KoType::DisturbingLife);
+        assert!(!binds(&r));
+        // Fighting binds, internal or external.
+        assert!(binds(&report([[y, y], [y, y]], [[y, y], [y, y]])));
+        assert!(binds(&report([[y, n], [y, n]], [[y, n], [y, n]])));
+        // A disturbing death binds only when external.
+        assert!(!binds(&report([[n, n], [y, y]], [[n, n], [n, n]])));
+        assert!(binds(&report([[n, n], [y, n]], [[n, n], [n, n]])));
+        // A dead ko, internal then external.
+        assert!(!binds(&report([[y, y], [y, y]], [[n, n], [n, n]])));
+        assert!(binds(&report([[y, n], [y, n]], [[n, n], [n, n]])));
+        // What the solver cannot show does not bind: a fighting ko of unknown location.
+        let mut r = report([[y, y], [y, y]], [[y, y], [y, y]]);
+        r.location = Location::Unknown;
+        assert!(!binds(&r));
+        r.ko_type = KoType::Unknown;
+        assert!(!binds(&r));
+    }
 }

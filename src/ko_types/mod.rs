@@ -434,6 +434,70 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
         .all(|&p| board.cell(p) != own || alive[p.index()])
 }
 
+/// True when `z` can never have uncapturable life on all of `points`, whatever the line's
+/// history: one of them is held for good by the opponent O, being
+/// - a stone of an O string that is unconditionally alive (Benson), or
+/// - a point of an area (a maximal connected set of points without O stones) bordered only by
+///   such alive O stones, each of whose empty points touches one of them.
+///
+/// Sound because O may pass from here on: its alive strings are then never captured and such
+/// an area never changes its border. A `z` string inside the area has no region (connected
+/// points without `z` stones) free of O stones, as every empty point there touches one; and a
+/// region holding an alive O string also holds a liberty of it in another of its vital
+/// regions (O has at least two, each keeping an empty point since `z` may not fill it by
+/// suicide), which is not a liberty of the `z` string. So no `z` string there is ever
+/// Benson-alive, and an empty point touching an O stone is never on a `z` two-eye-formation.
+pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
+    let opp = Cell::stone(z.opponent());
+    // Cheap filter: with no O stone on or next to the points, say "not out of reach".
+    let near_opp = |p: Point| {
+        board.cell(p) == opp || board.neighbours(p).iter().any(|&n| board.cell(n) == opp)
+    };
+    if !points.iter().any(|&p| near_opp(p)) {
+        return false;
+    }
+    let alive = benson_alive(board, z.opponent());
+    points.iter().any(|&p| {
+        if board.cell(p) == opp {
+            alive[p.index()]
+        } else {
+            held_area(board, opp, &alive, p)
+        }
+    })
+}
+
+/// True when the area of points without `opp` stones around `start` is bordered only by
+/// alive `opp` stones and each of its empty points touches one.
+fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
+    let mut seen = vec![false; crate::board::MAX_POINTS];
+    let mut stack = vec![start];
+    seen[start.index()] = true;
+    while let Some(x) = stack.pop() {
+        let mut touches = false;
+        for m in board.neighbours(x) {
+            match board.cell(m) {
+                Cell::OffBoard => {}
+                c if c == opp => {
+                    if !alive[m.index()] {
+                        return false;
+                    }
+                    touches = true;
+                }
+                _ => {
+                    if !seen[m.index()] {
+                        seen[m.index()] = true;
+                        stack.push(m);
+                    }
+                }
+            }
+        }
+        if board.cell(x) == Cell::Empty && !touches {
+            return false;
+        }
+    }
+    true
+}
+
 /// The ko's region on `board`: the ko's points, then repeatedly every string touching a
 /// region point and every liberty of a region string, except strings that are unconditionally
 /// alive (Benson) on the whole board, which stay outside as walls. `None` when it grows past
@@ -492,5 +556,7 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
     (empties <= MAX_REGION_EMPTY).then_some(pts)
 }
 
+#[cfg(test)]
+mod pocket_search;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -10,8 +10,15 @@
 //! starting position or when a third pass in a row is made. The goal is checked after every
 //! move and at the start. Results are memoised by position, side to move, pass count, simple
 //! ko ban, Z's released-ko state and the hash of the set of transitions made.
+//!
+//! Two prunings keep "no" answers within reach (both sound whatever the line's history):
+//! a position where a goal point is held for good by the opponent ([`goal_out_of_reach`])
+//! is a loss for Z at once, and at every node a move that decides at once (for Z one that
+//! reaches the goal, for the opponent one that puts it out of reach) is tried first.
 
-use super::{has_uncapturable_life, region, target_points, Answer, BasicKo, Target};
+use super::{
+    goal_out_of_reach, has_uncapturable_life, region, target_points, Answer, BasicKo, Target,
+};
 use super::{MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use fxhash::FxHashMap;
@@ -46,6 +53,11 @@ struct Search {
     transitions: Vec<(u64, u64)>,
     memo: FxHashMap<u64, Val>,
     goal_cache: FxHashMap<u64, bool>,
+    lost_cache: FxHashMap<u64, bool>,
+    /// [`Search::ordered_moves`] per position and side to move.
+    order_cache: FxHashMap<u64, Vec<Point>>,
+    /// Apply the two prunings (off only to cross-check them in tests).
+    prune: bool,
     nodes: usize,
     budget_hit: bool,
     /// Lines are cut off (unknown) at this length.
@@ -60,6 +72,21 @@ fn mix(a: u64, b: u64) -> u64 {
 /// Answers whether `z`, moving first on `start`, can virtual-force uncapturable life of `z`
 /// on `target` of `ko`.
 pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target) -> Answer {
+    answer(start, ko, z, target, true)
+}
+
+/// [`virtual_force`] without the prunings: the plain search they must agree with.
+#[cfg(test)]
+pub(super) fn virtual_force_unpruned(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+) -> Answer {
+    answer(start, ko, z, target, false)
+}
+
+fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
     let Some(region) = region(start, ko) else {
         tracing::debug!("ko region too large");
         return Answer::Unknown;
@@ -68,7 +95,11 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
     if has_uncapturable_life(start, z, &goal) {
         return Answer::Yes(Point::PASS);
     }
+    if prune && goal_out_of_reach(start, z, &goal) {
+        return Answer::No;
+    }
     let mut s = Search::new(z, ko, goal, region, start);
+    s.prune = prune;
     let root = Node {
         board: start.clone(),
         to_move: z,
@@ -77,7 +108,7 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
         trans_hash: 0,
     };
     let mut unknown = false;
-    for m in s.moves(&root) {
+    for m in s.ordered_moves(&root) {
         let Some(child) = s.apply(&root, m) else {
             continue;
         };
@@ -118,7 +149,7 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
     let mut depth = 0;
     while !s.goal_reached(&node.board) && depth < MAX_DEPTH {
         let mut chosen: Option<(Point, Node, usize)> = None;
-        for m in s.moves(&node) {
+        for m in s.ordered_moves(&node) {
             let Some(child) = s.apply(&node, m) else {
                 continue;
             };
@@ -166,6 +197,9 @@ impl Search {
             transitions: Vec::new(),
             memo: FxHashMap::default(),
             goal_cache: FxHashMap::default(),
+            lost_cache: FxHashMap::default(),
+            order_cache: FxHashMap::default(),
+            prune: true,
             nodes: 0,
             budget_hit: false,
             depth_limit: MAX_DEPTH,
@@ -195,6 +229,47 @@ impl Search {
         caps.extend(rest);
         caps.push(Point::PASS);
         caps
+    }
+
+    /// [`Search::moves`] with a move that decides at once put first: for Z one that reaches
+    /// the goal, for the opponent one that puts it out of Z's reach for good.
+    fn ordered_moves(&mut self, n: &Node) -> Vec<Point> {
+        let mut moves = self.moves(n);
+        if !self.prune {
+            return moves;
+        }
+        let z_moves = n.to_move == self.z;
+        let key = n.board.hash() ^ z_moves as u64;
+        if let Some(order) = self.order_cache.get(&key) {
+            return order.clone();
+        }
+        let decisive = moves.iter().position(|&m| {
+            if m.is_pass() || (z_moves && !self.may_reach_goal(&n.board, m)) {
+                return false;
+            }
+            let mut b = n.board.clone();
+            b.play(m, n.to_move);
+            if z_moves {
+                self.goal_reached(&b)
+            } else {
+                self.goal_lost(&b)
+            }
+        });
+        if let Some(i) = decisive {
+            let m = moves.remove(i);
+            moves.insert(0, m);
+        }
+        self.order_cache.insert(key, moves.clone());
+        moves
+    }
+
+    /// False when Z's play on `m` certainly does not reach the goal at once: some goal point
+    /// would still hold an opponent stone (it is not captured by `m`).
+    fn may_reach_goal(&self, b: &Board, m: Point) -> bool {
+        let opp = Cell::stone(self.z.opponent());
+        self.goal
+            .iter()
+            .all(|&g| b.cell(g) != opp || (b.in_atari(g) && b.atari_liberty(g) == m))
     }
 
     /// Plays `m` if the line's rules allow it; records the transition (undo with
@@ -248,6 +323,16 @@ impl Search {
         v
     }
 
+    /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
+    fn goal_lost(&mut self, b: &Board) -> bool {
+        if let Some(&v) = self.lost_cache.get(&b.hash()) {
+            return v;
+        }
+        let v = goal_out_of_reach(b, self.z, &self.goal);
+        self.lost_cache.insert(b.hash(), v);
+        v
+    }
+
     fn key(&self, n: &Node) -> u64 {
         let ko = n
             .board
@@ -270,6 +355,9 @@ impl Search {
         if self.goal_reached(&n.board) {
             return Val::Win;
         }
+        if self.prune && self.goal_lost(&n.board) {
+            return Val::Loss;
+        }
         if n.passes >= 3 {
             return Val::Loss;
         }
@@ -288,7 +376,7 @@ impl Search {
         let z_moves = n.to_move == self.z;
         let mut unknown = false;
         let mut result = if z_moves { Val::Loss } else { Val::Win };
-        for m in self.moves(n) {
+        for m in self.ordered_moves(n) {
             let Some(child) = self.apply(n, m) else {
                 continue;
             };
