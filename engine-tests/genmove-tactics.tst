@@ -64,6 +64,44 @@ play b E4
 31 reg_genmove w
 #? [!F5]
 
+# --- A ladder breaker decides whether to run (9x9). Black's E5-E6-E7 cuts White's wall in
+# two and is in atari (liberty E4). Running to E4 gives two liberties (D4, E3) and the ladder
+# towards the lower left: with Black's C3 on its path the ladder fails and E4 saves three
+# cutting stones (GNU Go 3.8: after E4, "attack E4" answers 0); without it (Black G3
+# instead) the ladder works (GNU Go: E3 captures) and running only loses more stones.
+# koan, 4000 playouts: E4 with C3 for 13 of 13 seeds; without C3 not E4 for 12 of 13. ---
+clear_board
+play b E5
+play b E6
+play b E7
+play w D5
+play w D6
+play w D7
+play w F5
+play w F6
+play w F7
+play w E8
+play w F4
+play b C3
+32 reg_genmove b
+#? [E4]
+
+clear_board
+play b E5
+play b E6
+play b E7
+play w D5
+play w D6
+play w D7
+play w F5
+play w F6
+play w F7
+play w E8
+play w F4
+play b G3
+33 reg_genmove b
+#? [!E4]
+
 # --- Never fill an own eye, and pass when the game is over (7x7: each side has two
 # eyes, one dame at D4 left, White just passed). ---
 boardsize 7
