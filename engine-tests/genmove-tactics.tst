@@ -1,7 +1,8 @@
 # engine-args: --threads 1 --playouts 4000
 # Tactics the search must get right: obvious captures, saving a string in atari, ladders
-# read from the right side, never filling its own eyes, passing at the end of a finished
-# game, and obeying the ko rule. Checked with reg_genmove (the move is not played).
+# read from the right side, running only where a ladder breaker helps, playing a
+# ladder-breaking move, never filling its own eyes, passing at the end of a finished game,
+# and obeying the ko rule. Checked with reg_genmove (the move is not played).
 
 # --- An obvious capture that decides the game (7x7): White's string on row 4 has one
 # liberty, F4; the black strings beside it are short of liberties too, so Black must
@@ -101,6 +102,66 @@ play w F4
 play b G3
 33 reg_genmove b
 #? [!E4]
+
+# --- A ladder-breaking move (9x9). Black has invaded White's right side (G5, H6, H7).
+# White's J6 has two liberties: Black's atari on J7 drives it out through J5, where it joins
+# H5 with two liberties (J4, H4), and the ladder down the right edge works. No move next to
+# J6 saves it; only H4, on the ladder's path, does, and then the invaders die.
+#     A B C D E F G H J
+#  9  . X . X O . . . .
+#  8  X X X X O . . . .
+#  7  . X . X O . . X .
+#  6  X X X X O . . X O
+#  5  . X . X O . X O .
+#  4  X X X X O . . . .
+#  3  . X . X O . . . .
+#  2  X X X X O . . . .
+#  1  . X . X O . . . .
+# GNU Go 3.8 (level 10): H4 is the only White move after which "attack J6" fails, and
+# its genmove. koan, 4000 playouts: H4 for 21 of 21 seeds. ---
+clear_board
+play b B9
+play b D9
+play w E9
+play b A8
+play b B8
+play b C8
+play b D8
+play w E8
+play b B7
+play b D7
+play w E7
+play b H7
+play b A6
+play b B6
+play b C6
+play b D6
+play w E6
+play b H6
+play w J6
+play b B5
+play b D5
+play w E5
+play b G5
+play w H5
+play b A4
+play b B4
+play b C4
+play b D4
+play w E4
+play b B3
+play b D3
+play w E3
+play b A2
+play b B2
+play b C2
+play b D2
+play w E2
+play b B1
+play b D1
+play w E1
+34 reg_genmove w
+#? [H4]
 
 # --- Never fill an own eye, and pass when the game is over (7x7: each side has two
 # eyes, one dame at D4 left, White just passed). ---
