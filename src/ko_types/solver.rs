@@ -55,7 +55,7 @@ struct Search {
     goal_cache: FxHashMap<u64, bool>,
     lost_cache: FxHashMap<u64, bool>,
     /// [`Search::ordered_moves`] per position and side to move.
-    order_cache: FxHashMap<u64, Vec<Point>>,
+    order_cache: FxHashMap<(u64, bool), Vec<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
     nodes: usize,
@@ -239,7 +239,7 @@ impl Search {
             return moves;
         }
         let z_moves = n.to_move == self.z;
-        let key = n.board.hash() ^ z_moves as u64;
+        let key = (n.board.hash(), z_moves);
         if let Some(order) = self.order_cache.get(&key) {
             return order.clone();
         }

@@ -245,22 +245,28 @@ fn goal_out_of_reach_only_when_held_for_good() {
     assert!(!goal_out_of_reach(&c, Color::Black, &[pt(&b, "A8")]));
 }
 
-fn expect(b: &Board, ty: KoType, loc: Location, closed: &[Color], strong: &[Color]) -> KoReport {
+/// The expected classification of the board's one basic ko, and its eight answers as
+/// `ko-classify_detail` prints them.
+struct Expected<'a> {
+    ty: KoType,
+    loc: Location,
+    closed: &'a [Color],
+    strong: &'a [Color],
+    answers: &'a str,
+}
+
+fn check(b: &Board, want: Expected) {
     // Speed is not asserted here (shared machines); the solver's node limit makes an
     // over-long search answer `unknown`, which fails the expectations below.
     let reports = classify_all(b);
     assert_eq!(reports.len(), 1, "{b:?}");
-    let r = reports.into_iter().next().unwrap();
-    let text = show(b, &r);
-    assert_eq!(r.ko_type, ty, "{text}");
-    assert_eq!(r.location, loc, "{text}");
-    assert_eq!(r.closed_killers, closed, "{text}");
-    assert_eq!(r.strong_killers, strong, "{text}");
-    r
-}
-
-fn answers(b: &Board, r: &KoReport) -> String {
-    gtp::detail(b, &r.answers)
+    let r = &reports[0];
+    let text = show(b, r);
+    assert_eq!(r.ko_type, want.ty, "{text}");
+    assert_eq!(r.location, want.loc, "{text}");
+    assert_eq!(r.closed_killers, want.closed, "{text}");
+    assert_eq!(r.strong_killers, want.strong, "{text}");
+    assert_eq!(gtp::detail(b, &r.answers), want.answers, "{text}");
 }
 
 // Lines below are those `forcing_line` prints (Z's winning moves against the replies that cost
@@ -276,17 +282,16 @@ fn answers(b: &Board, r: &KoReport) -> String {
 #[test]
 fn external_fighting_ko() {
     let b = diagram(EXTERNAL_FIGHTING);
-    let r = expect(
+    check(
         &b,
-        KoType::Fighting,
-        Location::External,
-        &[Color::Black, Color::White],
-        &[],
-    );
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\n\
-         W open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no"
+        Expected {
+            ty: KoType::Fighting,
+            loc: Location::External,
+            closed: &[Color::Black, Color::White],
+            strong: &[],
+            answers: "B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\n\
+                 W open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no",
+        },
     );
 }
 
@@ -305,17 +310,16 @@ fn external_fighting_ko() {
 #[test]
 fn internal_fighting_ko() {
     let b = band(POSITIONS[0].1);
-    let r = expect(
+    check(
         &b,
-        KoType::Fighting,
-        Location::Internal,
-        &[Color::Black, Color::White],
-        &[Color::Black, Color::White],
-    );
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\n\
-         W open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7"
+        Expected {
+            ty: KoType::Fighting,
+            loc: Location::Internal,
+            closed: &[Color::Black, Color::White],
+            strong: &[Color::Black, Color::White],
+            answers: "B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\n\
+                 W open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7",
+        },
     );
 }
 
@@ -332,17 +336,17 @@ fn internal_fighting_ko() {
 #[test]
 fn internal_dead_ko() {
     let b = band(POSITIONS[1].1);
-    let r = expect(
+    check(
         &b,
-        KoType::DeadKo,
-        Location::Internal,
-        &[Color::Black],
-        &[Color::Black],
-    );
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale yes F8\n\
-         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+        Expected {
+            ty: KoType::DeadKo,
+            loc: Location::Internal,
+            closed: &[Color::Black],
+            strong: &[Color::Black],
+            answers:
+                "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale yes F8\n\
+                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+        },
     );
 }
 
@@ -357,11 +361,16 @@ fn internal_dead_ko() {
 #[test]
 fn external_dead_ko() {
     let b = band(POSITIONS[2].1);
-    let r = expect(&b, KoType::DeadKo, Location::External, &[Color::Black], &[]);
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale no\n\
-         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+    check(
+        &b,
+        Expected {
+            ty: KoType::DeadKo,
+            loc: Location::External,
+            closed: &[Color::Black],
+            strong: &[],
+            answers: "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale no\n\
+                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+        },
     );
 }
 
@@ -375,23 +384,21 @@ fn external_dead_ko() {
 #[test]
 fn double_disturbing_death() {
     let b = band(POSITIONS[3].1);
-    let r = expect(
+    check(
         &b,
-        KoType::DisturbingDeath,
-        Location::Internal,
-        &[Color::Black],
-        &[Color::Black],
-    );
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\n\
-         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+        Expected {
+            ty: KoType::DisturbingDeath,
+            loc: Location::Internal,
+            closed: &[Color::Black],
+            strong: &[Color::Black],
+            answers: "B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\n\
+                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+        },
     );
 }
 
 /// The type and location logic on its own, from synthetic answers: with no closed killer the
 /// ko is a disturbing life, and internal (Corollary 2: a disturbing life cannot be external).
-/// A ko in a living group's eye that nobody can use to kill answers no to all eight questions.
 #[test]
 fn types_from_answers() {
     let ko = BasicKo {
@@ -511,17 +518,16 @@ const LIVING_EYE: &[&str] = &[
 #[test]
 fn ko_in_a_living_groups_eye_is_an_internal_dead_ko() {
     let b = diagram(LIVING_EYE);
-    let r = expect(
+    check(
         &b,
-        KoType::DeadKo,
-        Location::Internal,
-        &[Color::Black],
-        &[Color::Black],
-    );
-    assert_eq!(
-        answers(&b, &r),
-        "B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\n\
-         W open ko no\nW open locale no\nW closed ko no\nW closed locale no"
+        Expected {
+            ty: KoType::DeadKo,
+            loc: Location::Internal,
+            closed: &[Color::Black],
+            strong: &[Color::Black],
+            answers: "B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\n\
+                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+        },
     );
 }
 
