@@ -289,8 +289,10 @@ fn external_fighting_ko() {
             loc: Location::External,
             closed: &[Color::Black, Color::White],
             strong: &[],
-            answers: "B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\n\
-                 W open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no",
+            answers: "B open ko yes E5\nB open locale no\n\
+                      B closed ko yes D5\nB closed locale no\n\
+                      W open ko yes D5\nW open locale no\n\
+                      W closed ko yes E5\nW closed locale no",
         },
     );
 }
@@ -317,8 +319,10 @@ fn internal_fighting_ko() {
             loc: Location::Internal,
             closed: &[Color::Black, Color::White],
             strong: &[Color::Black, Color::White],
-            answers: "B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\n\
-                 W open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7",
+            answers: "B open ko yes E9\nB open locale yes E9\n\
+                      B closed ko yes F7\nB closed locale yes F7\n\
+                      W open ko yes F9\nW open locale yes F9\n\
+                      W closed ko yes F7\nW closed locale yes F7",
         },
     );
 }
@@ -343,9 +347,10 @@ fn internal_dead_ko() {
             loc: Location::Internal,
             closed: &[Color::Black],
             strong: &[Color::Black],
-            answers:
-                "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale yes F8\n\
-                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+            answers: "B open ko yes E9\nB open locale no\n\
+                      B closed ko yes D9\nB closed locale yes F8\n\
+                      W open ko no\nW open locale no\n\
+                      W closed ko no\nW closed locale no",
         },
     );
 }
@@ -368,8 +373,10 @@ fn external_dead_ko() {
             loc: Location::External,
             closed: &[Color::Black],
             strong: &[],
-            answers: "B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale no\n\
-                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+            answers: "B open ko yes E9\nB open locale no\n\
+                      B closed ko yes D9\nB closed locale no\n\
+                      W open ko no\nW open locale no\n\
+                      W closed ko no\nW closed locale no",
         },
     );
 }
@@ -391,8 +398,10 @@ fn double_disturbing_death() {
             loc: Location::Internal,
             closed: &[Color::Black],
             strong: &[Color::Black],
-            answers: "B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\n\
-                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+            answers: "B open ko no\nB open locale no\n\
+                      B closed ko yes D8\nB closed locale yes D8\n\
+                      W open ko no\nW open locale no\n\
+                      W closed ko no\nW closed locale no",
         },
     );
 }
@@ -525,8 +534,10 @@ fn ko_in_a_living_groups_eye_is_an_internal_dead_ko() {
             loc: Location::Internal,
             closed: &[Color::Black],
             strong: &[Color::Black],
-            answers: "B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\n\
-                 W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
+            answers: "B open ko yes B1\nB open locale yes B1\n\
+                      B closed ko yes C1\nB closed locale yes A3\n\
+                      W open ko no\nW open locale no\n\
+                      W closed ko no\nW closed locale no",
         },
     );
 }

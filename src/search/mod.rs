@@ -6,8 +6,8 @@
 //! threads spread over different lines. Each simulation descends by the value of
 //! [`tree::Stats::value`] (the win rate with prior visits blended with the AMAF win rate;
 //! no UCB exploration term, RAVE explores), expands a node visited [`worker::EXPAND_AT`]
-//! times (more as the arena fills) giving each child its prior ([`priors`]), plays out with the policy ([`policy`],
-//! [`playout`]) and backs the result up with AMAF updates.
+//! times (more as the arena fills) giving each child its prior ([`priors`]), plays out with
+//! the policy ([`policy`], [`playout`]) and backs the result up with AMAF updates.
 //!
 //! - **Legality.** Root children are exactly the game's legal board plays for the player
 //!   (as judged by [`Game::legal_plays`], the full ko rule) except those filling the
