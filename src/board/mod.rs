@@ -1,4 +1,12 @@
-//! The board: stones, strings and liberties, nothing about history or rules of repetition.
+//! The board: stones, strings and liberties. Of the history it keeps one thing only, the
+//! simple-ko point ([`Board::ko`]): the point where the last play captured a single stone in
+//! a ko shape. That is a fast path for basic ko, which the rules' table
+//! (`rules::ko::simple_bans`) decides exactly: a retake on that point recreates the position
+//! before the capture. Every other rule of repetition is `rules`' business.
+//!
+//! What a play would capture or remove is worked out in one place,
+//! [`Board::for_each_removed`] (with the quick [`Board::is_capture`] and the playouts'
+//! [`Board::capture_count`]).
 //!
 //! Layout: a padded one-dimensional array. A board of size `n` uses stride `n + 1`; row `r`
 //! (1..=n, bottom to top) starts at index `r * stride`, its points are at columns 1..=n, and
@@ -44,6 +52,14 @@ impl Point {
     #[inline]
     pub fn is_pass(self) -> bool {
         self.0 == 0
+    }
+
+    /// The coordinate of this on-board point of a `size` x `size` board (the same as
+    /// [`Board::coord`], for callers that keep the size but not the board).
+    #[inline]
+    pub fn coord(self, size: usize) -> Coord {
+        let stride = size as u16 + 1;
+        Coord::new((self.0 % stride - 1) as usize, (self.0 / stride - 1) as usize)
     }
 }
 
@@ -174,6 +190,57 @@ impl Board {
         b
     }
 
+    /// A board from a diagram, for tests and examples: one line per row, the top row first;
+    /// `X` is a black stone, `O` a white one, `.` or `+` an empty point; spaces are ignored,
+    /// and so are blank lines and a diagram's coordinate lines and margins (a line whose
+    /// first character is a letter is taken for the column letters, and digits at either end
+    /// of a row for row numbers). The board is as many points wide as there are rows.
+    ///
+    /// ```
+    /// use koan::board::{Board, Cell, Coord};
+    /// let b = Board::from_diagram(
+    ///     "
+    ///     . X O
+    ///     X O .
+    ///     . X O",
+    /// );
+    /// assert_eq!(b.size(), 3);
+    /// assert_eq!(b.cell(b.point(Coord::parse_gtp("B3", 3).unwrap())), Cell::Black);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When a row is not as wide as the board is high, the size is out of range, or a
+    /// character is none of the above.
+    pub fn from_diagram(diagram: &str) -> Board {
+        let rows: Vec<Vec<char>> = diagram
+            .lines()
+            .map(|line| {
+                line.trim()
+                    .trim_matches(|c: char| c.is_ascii_digit() || c.is_whitespace())
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<char>>()
+            })
+            .filter(|row| (!row.is_empty() && !row[0].is_ascii_alphabetic()) || is_stone_row(row))
+            .collect();
+        let n = rows.len();
+        let mut b = Board::new(n);
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), n, "diagram row {} is not {n} points wide", i + 1);
+            for (col, &ch) in row.iter().enumerate() {
+                let p = b.point(Coord::new(col, n - 1 - i));
+                match ch {
+                    'X' => b.place_setup(p, Color::Black),
+                    'O' => b.place_setup(p, Color::White),
+                    '.' | '+' => {}
+                    _ => panic!("diagram: unexpected {ch:?}"),
+                }
+            }
+        }
+        b
+    }
+
     /// Side length of the board.
     #[inline]
     pub fn size(&self) -> usize {
@@ -195,9 +262,7 @@ impl Board {
     /// The coordinate of an on-board point.
     #[inline]
     pub fn coord(&self, p: Point) -> Coord {
-        let row = p.0 / self.stride - 1;
-        let col = p.0 % self.stride - 1;
-        Coord::new(col as usize, row as usize)
+        p.coord(self.size())
     }
 
     /// The GTP spelling of a point, or `pass`.
@@ -430,41 +495,114 @@ impl Board {
     /// must be legal on the board): accounts for captures and suicide without playing.
     pub fn hash_after(&self, p: Point, color: Color) -> u64 {
         let mut h = self.hash ^ zobrist::KEYS[color.index()][p.index()];
-        let opp = Cell::stone(color.opponent());
-        let mut seen: [u16; 4] = [0; 4];
-        let mut captured_any = false;
-        for (i, n) in self.neighbours(p).into_iter().enumerate() {
-            if self.cells[n.index()] == opp && self.only_liberty_is(n, p) {
-                let head = self.head[n.index()];
-                if seen[..i].contains(&head) {
-                    continue;
-                }
-                seen[i] = head;
-                captured_any = true;
-                for s in self.string_stones(n) {
-                    h ^= zobrist::KEYS[color.opponent().index()][s.index()];
-                }
-            }
-        }
-        if !captured_any && self.is_suicide(p, color) {
-            // The new stone and the friendly strings it joins all leave the board.
-            h ^= zobrist::KEYS[color.index()][p.index()];
-            let own = Cell::stone(color);
-            let mut seen: [u16; 4] = [0; 4];
-            for (i, n) in self.neighbours(p).into_iter().enumerate() {
-                if self.cells[n.index()] == own {
-                    let head = self.head[n.index()];
-                    if seen[..i].contains(&head) {
-                        continue;
-                    }
-                    seen[i] = head;
-                    for s in self.string_stones(n) {
-                        h ^= zobrist::KEYS[color.index()][s.index()];
-                    }
-                }
-            }
-        }
+        self.for_each_removed(p, color, |s| {
+            // The stones removed are standing ones, or the new stone itself (suicide).
+            let c = self.cells[s.index()].color().unwrap_or(color);
+            h ^= zobrist::KEYS[c.index()][s.index()];
+        });
         h
+    }
+
+    /// True when `color` playing on the empty point `p` captures something.
+    #[inline]
+    pub fn is_capture(&self, p: Point, color: Color) -> bool {
+        let opp = Cell::stone(color.opponent());
+        self.neighbours(p)
+            .iter()
+            .any(|&n| self.cells[n.index()] == opp && self.in_atari(n))
+    }
+
+    /// The stones `color`'s play on the empty point `p` would remove, without playing it:
+    /// calls `on_remove` with each stone of the opponent strings it captures or, when it
+    /// captures nothing and is a suicide, with `p` and each stone of the own strings it
+    /// joins. Returns the number of stones removed. Allocates nothing.
+    pub fn for_each_removed(
+        &self,
+        p: Point,
+        color: Color,
+        mut on_remove: impl FnMut(Point),
+    ) -> usize {
+        let opp = Cell::stone(color.opponent());
+        let mut heads = [0u16; 4];
+        let mut strings = 0;
+        let mut count = 0;
+        for n in self.neighbours(p) {
+            if self.cells[n.index()] != opp || !self.in_atari(n) {
+                continue;
+            }
+            let head = self.head[n.index()];
+            if heads[..strings].contains(&head) {
+                continue;
+            }
+            heads[strings] = head;
+            strings += 1;
+            for s in self.string_stones(n) {
+                on_remove(s);
+                count += 1;
+            }
+        }
+        if count > 0 || !self.is_suicide(p, color) {
+            return count;
+        }
+        on_remove(p);
+        count += 1;
+        let own = Cell::stone(color);
+        for n in self.neighbours(p) {
+            if self.cells[n.index()] != own {
+                continue;
+            }
+            let head = self.head[n.index()];
+            if heads[..strings].contains(&head) {
+                continue;
+            }
+            heads[strings] = head;
+            strings += 1;
+            for s in self.string_stones(n) {
+                on_remove(s);
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The number of stones `color`'s play on the empty point `p` captures, and one of them
+    /// ([`Point::PASS`] if none), from the strings' sizes: [`Board::for_each_removed`]'s
+    /// count for a play that is no suicide, tuned for the playouts.
+    ///
+    /// Few branches on the neighbours' contents, which are random in a playout: `in_atari` is
+    /// asked about each neighbour that is an opponent stone, and about one of those in place of
+    /// the others (their answers are masked), so that its own test is predictable too.
+    #[inline(always)]
+    pub fn capture_count(&self, p: Point, color: Color) -> (usize, Point) {
+        let opp = Cell::stone(color.opponent());
+        let ns = self.neighbours(p);
+        let mut anchor = Point::PASS;
+        for &n in &ns {
+            anchor = if self.cell(n) == opp { n } else { anchor };
+        }
+        if anchor.is_pass() {
+            return (0, Point::PASS);
+        }
+        let mut taken = [false; 4];
+        for (t, &n) in taken.iter_mut().zip(&ns) {
+            let is_opp = self.cell(n) == opp;
+            *t = is_opp & self.in_atari(if is_opp { n } else { anchor });
+        }
+        if taken == [false; 4] {
+            return (0, Point::PASS);
+        }
+        let mut heads = [Point::PASS; 4];
+        let (mut strings, mut count, mut stone) = (0, 0, Point::PASS);
+        for (&t, &n) in taken.iter().zip(&ns) {
+            let head = self.string_head(n);
+            if t && !heads[..strings].contains(&head) {
+                heads[strings] = head;
+                strings += 1;
+                count += self.string_size(n);
+                stone = n;
+            }
+        }
+        (count, stone)
     }
 
     #[inline]
@@ -744,6 +882,12 @@ impl Board {
         }
         Ok(())
     }
+}
+
+/// True when a diagram row holds only stones and empty points (so a row starting with `X`
+/// or `O` is not taken for the column letters).
+fn is_stone_row(row: &[char]) -> bool {
+    !row.is_empty() && row.iter().all(|c| matches!(c, 'X' | 'O' | '.' | '+'))
 }
 
 /// Iterator over the stones of one string; see [`Board::string_stones`].

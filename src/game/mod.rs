@@ -1,8 +1,12 @@
-//! A game: the starting position, the moves played since, and the ruleset. The history (in
-//! [`KoMemory`]) is the judge of legality; the board only knows stones.
+//! A game: the starting position, the moves played since, and the ruleset. [`Game::check`]
+//! judges a play: the board says whether the point is empty and the play no forbidden
+//! suicide; the ko rule's table ([`ko::judge`]) judges it against the game's memory of its
+//! past ([`KoMemory`]).
 
 use crate::board::{Board, Color, Point, SuicideRule};
-use crate::rules::ko::{self, Candidate, KoBan, KoMemory, Past, Step};
+use crate::rules::history::{Candidate, KoBan, Step};
+use crate::rules::ko;
+use crate::rules::memory::{KoMemory, Past};
 use crate::rules::{GameEnd, PassRule, Ruleset};
 use smallvec::SmallVec;
 use std::fmt;

@@ -75,7 +75,7 @@ fn fixed_ko_allows_the_same_recapture_once() {
     g.play(Color::White, pt(&g, "C3")).unwrap(); // W retakes: new transition
                                                  // Black retaking now would repeat Black's D3 capture transition exactly.
     match g.check(Color::Black, pt(&g, "D3")) {
-        Err(Illegal::Ko(ban)) => assert_eq!(ban.clause, "fixed"),
+        Err(Illegal::Ko(ban)) => assert_eq!(ban.clause.as_str(), "fixed"),
         other => panic!("{other:?}"),
     }
 }

@@ -109,7 +109,7 @@ pub fn legal_gfx(game: &Game, color: Color) -> String {
     if !bans.is_empty() {
         let labels: Vec<String> = bans
             .iter()
-            .map(|(p, ban)| format!("{} {}", board.vertex(*p), clause_label(ban.clause)))
+            .map(|(p, ban)| format!("{} {}", board.vertex(*p), clause_label(ban.clause.as_str())))
             .collect();
         lines.push(format!("LABEL {}", labels.join(" ")));
     }

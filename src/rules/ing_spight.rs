@@ -1,5 +1,5 @@
 //! The Ing-Spight ko rule (Bill Spight's clarification of the Ing ko rule): hot stones and
-//! odd cycles. The engine's definition (issue 3):
+//! odd cycles. The engine's definition:
 //!
 //! - A play's *identity* is (player, point, the string holding the new stone after captures,
 //!   the removed stones).
@@ -47,10 +47,11 @@
 //! when the budget runs out before a cycle is found the play is taken to be *not* a ko play,
 //! so an unfinished search never bans anything.
 
-use super::ko::{Candidate, KoBan, Past, Step};
+use super::history::{Candidate, KoBan, Step};
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// Longest even cycle a ko play may start (in board plays, the ko play included).
 pub const MAX_CYCLE: usize = 12;
@@ -109,6 +110,8 @@ struct PlayRec {
 struct OddCycle {
     /// The plays of the cycle, in order.
     plays: Vec<PlayId>,
+    /// Who played where in the cycle, for the ban's explanation.
+    moves: Arc<[(Color, Point)]>,
     /// Every point a play of the cycle placed or removed a stone on, sorted.
     points: Vec<Point>,
     /// The move that completed it.
@@ -173,8 +176,10 @@ impl IngMemory {
                         .collect();
                     points.sort_unstable();
                     points.dedup();
+                    let moves = plays.iter().map(|id| (id.color, id.point)).collect();
                     self.cycles.push(OddCycle {
                         plays,
+                        moves,
                         points,
                         completed_at: state,
                     });
@@ -206,10 +211,9 @@ impl IngMemory {
     }
 }
 
-/// Why the Ing-Spight rule bans `cand`, if it does: the hot stone clause, then the odd cycle
-/// clause.
-pub fn judge(past: &impl Past, cand: &Candidate) -> Option<KoBan> {
-    let ing = past.ing();
+/// Why the Ing-Spight rule bans `cand`, given the rule's memory `ing`, if it does: the hot
+/// stone clause, then the odd cycle clause.
+pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
     let board = cand.before;
     let opponent = Cell::stone(cand.color.opponent());
     let captures = cand
@@ -224,16 +228,7 @@ pub fn judge(past: &impl Past, cand: &Candidate) -> Option<KoBan> {
             .filter(|r| ing.hot_stones().contains(r))
             .collect();
         if !hot.is_empty() && is_ko_play(board, cand.color, cand.point) {
-            let stones: Vec<String> = hot.iter().map(|&p| board.vertex(p)).collect();
-            return Some(KoBan {
-                clause: "ing-spight hot stone",
-                detail: format!(
-                    "a ko play capturing the hot stone{} {}; a pass or a play that is not a \
-                     ko play must come first",
-                    if hot.len() == 1 { "" } else { "s" },
-                    stones.join(" ")
-                ),
-            });
+            return Some(KoBan::hot_stones(cand.color, hot, board.size()));
         }
     }
     if ing.cycles.iter().any(|c| {
@@ -245,19 +240,12 @@ pub fn judge(past: &impl Past, cand: &Candidate) -> Option<KoBan> {
         after.play_with(cand.point, cand.color, |_| {});
         let id = PlayId::new(cand.color, cand.point, &after, cand.removed);
         if let Some(cycle) = ing.repeated_cycle(&id) {
-            let moves: Vec<String> = cycle
-                .plays
-                .iter()
-                .map(|p| format!("{} {}", p.color.letter(), board.vertex(p.point)))
-                .collect();
-            return Some(KoBan {
-                clause: "ing-spight odd cycle",
-                detail: format!(
-                    "would complete again the odd cycle {} first completed at move {}",
-                    moves.join(", "),
-                    cycle.completed_at
-                ),
-            });
+            return Some(KoBan::odd_cycle(
+                cand.color,
+                cycle.moves.clone(),
+                cycle.completed_at,
+                board.size(),
+            ));
         }
     }
     None

@@ -1,7 +1,8 @@
 //! A game's ko memory with a short line of moves on top: the history a search path or a
 //! playout is judged against, without copying the game's memory.
 //!
-//! [`KoLine`] borrows the root [`KoMemory`] and records only the line's own moves. Its
+//! [`KoLine`] is a memory standing on a parent, the root [`KoMemory`]: it records only the
+//! line's own moves, with the same [`Layer::record`](super::memory) as the game. Its
 //! [`Past`] answers merge the two: state indices continue from the root's step count, so
 //! [`judge`](super::ko::judge) gives exactly the answers a [`Game`](crate::game::Game) that
 //! had played the same moves would give, for every rule but Ing-Spight (see [`KoLine`]).
@@ -13,10 +14,10 @@
 //! most positions are cleared without a hash-map lookup, and the points from which the root
 //! game removed stones of each colour ([`KoLine::root_removed`]).
 
+use super::history::{PassForKoBans, PositionRecord, Step};
 use super::ing_spight::IngMemory;
-use super::ko::{self, KoMemory, PassForKoBan, Past, PositionRecord, Step};
+use super::memory::{KoMemory, Layer, Past};
 use crate::board::{Board, Color, Point, MAX_POINTS};
-use fxhash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 /// A root game's ko memory plus a line of moves played after it.
@@ -30,11 +31,8 @@ pub struct KoLine<'a> {
     /// Number of moves in the root game: the line's i-th move (0-based) makes state
     /// `base + i + 1`.
     base: u32,
-    steps: Vec<Step>,
-    positions: FxHashMap<u64, PositionRecord>,
-    transitions: FxHashSet<(u64, u64)>,
-    last_pass_state: Option<u32>,
-    bans: SmallVec<[PassForKoBan; 4]>,
+    /// The line's own moves and what they add to the root's memory.
+    layer: Layer,
     filter: RootFilter,
     /// Per colour: the points from which a stone of that colour was removed in the root game.
     root_removed: [PointSet; 2],
@@ -69,11 +67,7 @@ impl PointSet {
 
 /// The colour of the stones `step` removed: the mover's after a suicide, else the opponent's.
 pub fn removed_color(step: &Step) -> Color {
-    if step.removed.contains(&step.point) {
-        step.color
-    } else {
-        step.color.opponent()
-    }
+    step.removed_color()
 }
 
 /// A Bloom filter over a root game's position hashes (two bits in one 64-bit word per
@@ -125,19 +119,17 @@ impl RootFilter {
 impl<'a> KoLine<'a> {
     /// An empty line on top of `root`.
     pub fn new(root: &'a KoMemory) -> KoLine<'a> {
+        let mut layer = Layer::default();
+        layer.clear(root.pass_for_ko_bans());
         KoLine {
             root,
             base: root.steps().len() as u32,
-            steps: Vec::new(),
-            positions: FxHashMap::default(),
-            transitions: FxHashSet::default(),
-            last_pass_state: None,
-            bans: root.pass_for_ko_bans().iter().copied().collect(),
+            layer,
             filter: RootFilter::new(root),
             root_removed: {
                 let mut sets = [PointSet::EMPTY; 2];
                 for s in root.steps() {
-                    let set = &mut sets[removed_color(s).index()];
+                    let set = &mut sets[s.removed_color().index()];
                     s.removed.iter().for_each(|&r| set.insert(r));
                 }
                 sets
@@ -147,13 +139,7 @@ impl<'a> KoLine<'a> {
 
     /// Forgets the line's moves (back to the root), keeping the buffers' capacity.
     pub fn reset(&mut self) {
-        self.steps.clear();
-        self.positions.clear();
-        self.transitions.clear();
-        self.last_pass_state = None;
-        self.bans.clear();
-        self.bans
-            .extend(self.root.pass_for_ko_bans().iter().copied());
+        self.layer.clear(self.root.pass_for_ko_bans());
     }
 
     /// The root game's memory.
@@ -163,17 +149,17 @@ impl<'a> KoLine<'a> {
 
     /// The moves of the line (not the root's).
     pub fn line_steps(&self) -> &[Step] {
-        &self.steps
+        &self.layer.steps
     }
 
     /// Number of moves in the line.
     pub fn len(&self) -> usize {
-        self.steps.len()
+        self.layer.steps.len()
     }
 
     /// True when the line has no moves.
     pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
+        self.layer.steps.is_empty()
     }
 
     /// False when the position `hash` surely never stood in the root game; true when it may
@@ -193,34 +179,24 @@ impl<'a> KoLine<'a> {
         &self.root_removed[color.index()]
     }
 
-    /// The pass-for-ko bans in force after the line (the root's, less those lifted by passes
-    /// in the line, plus those made by ko captures in the line).
-    pub fn pass_for_ko_bans(&self) -> &[PassForKoBan] {
-        &self.bans
-    }
-
     /// True when the position `hash` stood at some state of the root game or of the line.
     #[inline]
     pub fn seen(&self, hash: u64) -> bool {
-        self.positions.contains_key(&hash) || self.root.position(hash).is_some()
+        self.layer.positions.contains_key(&hash) || self.root.position(hash).is_some()
+    }
+
+    /// True once, in the root game or the line, the same player has passed a second time in
+    /// the same board position (Spight's end of play). The search does not stop there (its
+    /// games end at two passes in a row); the line records it so that it judges like a game.
+    pub fn ended_by_second_pass(&self) -> bool {
+        self.layer.over_by_spight || self.root.ended_by_second_pass()
     }
 
     /// Records a move, given the board after it (`step` must describe the move from the
     /// position the line stands at).
     pub fn push(&mut self, step: Step, after: &Board) {
-        let k = self.base + self.steps.len() as u32 + 1;
-        let mover = step.color;
-        ko::record_state(&mut self.positions, &step, k);
-        if step.is_pass() {
-            self.last_pass_state = Some(k);
-            self.bans.retain(|b| b.banned != mover);
-        } else {
-            self.transitions.insert((step.hash_before, step.hash_after));
-            if let Some(ban) = ko::ko_capture_ban(&step, after) {
-                self.bans.push(ban);
-            }
-        }
-        self.steps.push(step);
+        let k = self.base + self.layer.steps.len() as u32 + 1;
+        self.layer.record(step, k, after, Some(&self.root.layer));
     }
 
     /// Makes the move `point` (or a pass) of `color` on `board`, which must stand at the
@@ -249,7 +225,7 @@ impl<'a> KoLine<'a> {
 
 impl Past for KoLine<'_> {
     fn position(&self, hash: u64) -> Option<PositionRecord> {
-        match (self.root.position(hash), self.positions.get(&hash)) {
+        match (self.root.position(hash), self.layer.positions.get(&hash)) {
             (Some(mut root), Some(line)) => {
                 root.merge(line);
                 Some(root)
@@ -259,21 +235,24 @@ impl Past for KoLine<'_> {
     }
 
     fn has_transition(&self, before: u64, after: u64) -> bool {
-        self.transitions.contains(&(before, after)) || self.root.has_transition(before, after)
+        self.layer.transitions.contains(&(before, after))
+            || self.root.has_transition(before, after)
     }
 
     fn last_step(&self) -> Option<&Step> {
-        self.steps.last().or_else(|| self.root.last_step())
+        self.layer.steps.last().or_else(|| self.root.last_step())
     }
 
     fn last_pass_state(&self) -> Option<u32> {
-        self.last_pass_state.or_else(|| self.root.last_pass_state())
+        self.layer
+            .last_pass_state
+            .or_else(|| self.root.last_pass_state())
     }
 
-    fn pass_for_ko_banned(&self, color: Color, point: Point, stone: Point) -> bool {
-        self.bans
-            .iter()
-            .any(|b| b.banned == color && b.point == point && b.stone == stone)
+    /// The root's bans, less those lifted by passes in the line, plus those made by ko
+    /// captures in the line.
+    fn pass_for_ko_bans(&self) -> &PassForKoBans {
+        &self.layer.bans
     }
 
     /// The root's Ing-Spight memory (see [`KoLine`]).

@@ -1,12 +1,16 @@
 //! Rulesets as data: which ko rule, which suicides, how to score, the default komi and how a
-//! game ends. Presets name the common combinations. The judging of ko rules against a game's
-//! history lives in [`ko`].
+//! game ends. Presets name the common combinations.
+//!
+//! The ko rules, in reading order: [`history`] (the words: a move, a candidate play, a ban
+//! and its clause), [`memory`] (a game's memory of its past) and [`line`] (a search line's
+//! memory standing on the game's), [`ko`] (the rule table: each rule's condition once, and
+//! [`ko::judge`]), [`ing_spight`] (the Ing-Spight rule's hot stones and odd cycles).
 
+pub mod history;
 pub mod ing_spight;
 pub mod ko;
 pub mod line;
-#[cfg(test)]
-mod reference;
+pub mod memory;
 
 pub use crate::board::SuicideRule;
 pub use ko::KoRule;

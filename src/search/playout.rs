@@ -58,8 +58,10 @@ use super::policy;
 use super::rng::Rng;
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
-use crate::rules::ko::{KoMemory, KoRule, PassForKoBan, Past};
-use crate::rules::line::{removed_color, KoLine, PointSet};
+use crate::rules::history::{PassForKoBan, PassForKoBans, PositionRecord};
+use crate::rules::ko::{self, KoRule};
+use crate::rules::line::{KoLine, PointSet};
+use crate::rules::memory::{KoMemory, Past};
 
 /// Reusable buffers for playouts.
 #[derive(Clone, Debug, Default)]
@@ -69,7 +71,7 @@ pub struct Playout {
     /// Per colour, the points from which a stone of that colour was removed.
     removed: [PointSet; 2],
     /// Pass-for-ko bans in force.
-    bans: Vec<PassForKoBan>,
+    bans: PassForKoBans,
     /// Ing-Spight approximation: stones placed by the current run of ko-shape captures.
     hot: Vec<(Point, Color)>,
     /// Mercy rule: stop once one side has captured this many stones more than the other
@@ -270,77 +272,19 @@ fn capture_lead(board: &Board) -> i32 {
     board.captures(Color::Black) as i32 - board.captures(Color::White) as i32
 }
 
-/// True when `color` playing on the empty point `p` captures something.
+/// True when `color` playing on the empty point `p` captures something (the board's
+/// [`Board::is_capture`], kept here for the callers that import it from the playouts).
 #[inline]
 pub fn captures(board: &Board, p: Point, color: Color) -> bool {
-    let opp = Cell::stone(color.opponent());
-    board
-        .neighbours(p)
-        .iter()
-        .any(|&n| board.cell(n) == opp && board.in_atari(n))
-}
-
-/// The number of stones `color`'s play on the empty point `p` captures, and one of them
-/// ([`Point::PASS`] if none), from the strings' sizes.
-///
-/// Few branches on the neighbours' contents, which are random in a playout: `in_atari` is
-/// asked about each neighbour that is an opponent stone, and about one of those in place of
-/// the others (their answers are masked), so that its own test is predictable too.
-#[inline(always)]
-fn captured(board: &Board, p: Point, color: Color) -> (usize, Point) {
-    let opp = Cell::stone(color.opponent());
-    let ns = board.neighbours(p);
-    let mut anchor = Point::PASS;
-    for &n in &ns {
-        anchor = if board.cell(n) == opp { n } else { anchor };
-    }
-    if anchor.is_pass() {
-        return (0, Point::PASS);
-    }
-    let mut taken = [false; 4];
-    for (t, &n) in taken.iter_mut().zip(&ns) {
-        let is_opp = board.cell(n) == opp;
-        *t = is_opp & board.in_atari(if is_opp { n } else { anchor });
-    }
-    if taken == [false; 4] {
-        return (0, Point::PASS);
-    }
-    let mut heads = [Point::PASS; 4];
-    let (mut strings, mut count, mut stone) = (0, 0, Point::PASS);
-    for (&t, &n) in taken.iter().zip(&ns) {
-        let head = board.string_head(n);
-        if t && !heads[..strings].contains(&head) {
-            heads[strings] = head;
-            strings += 1;
-            count += board.string_size(n);
-            stone = n;
-        }
-    }
-    (count, stone)
+    board.is_capture(p, color)
 }
 
 /// The position hash after `color`'s capturing play on the empty point `p`.
 #[inline(never)]
 fn hash_after_capture(board: &Board, p: Point, color: Color) -> u64 {
-    let opp = color.opponent();
-    let opp_cell = Cell::stone(opp);
+    let keys = &KEYS[color.opponent().index()];
     let mut hash = board.hash() ^ KEYS[color.index()][p.index()];
-    let mut heads = [Point::PASS; 4];
-    let mut taken = 0;
-    for n in board.neighbours(p) {
-        if board.cell(n) != opp_cell || !board.in_atari(n) {
-            continue;
-        }
-        let head = board.string_head(n);
-        if heads[..taken].contains(&head) {
-            continue;
-        }
-        heads[taken] = head;
-        taken += 1;
-        for s in board.string_stones(n) {
-            hash ^= KEYS[opp.index()][s.index()];
-        }
-    }
+    board.for_each_removed(p, color, |s| hash ^= keys[s.index()]);
     hash
 }
 
@@ -496,7 +440,7 @@ impl<'a, 'l> PositionCheck<'a, 'l> {
             }
             let before = (rule == KoRule::Fixed).then_some(s.hash_before);
             states.push(stones, s.hash_after, index, s.color, s.is_pass(), before);
-            let set = &mut removed[removed_color(s).index()];
+            let set = &mut removed[s.removed_color().index()];
             s.removed.iter().for_each(|&r| set.insert(r));
             if !s.is_pass() {
                 stones = stones + s.removed.len() - 1;
@@ -527,36 +471,31 @@ impl<'a, 'l> PositionCheck<'a, 'l> {
     }
 
     /// True when the rule bans recreating the position of the `i`-th state by `color`'s
-    /// board play from the position `before`.
+    /// board play from the position `before`: the rule table's predicate, asked with what
+    /// the state records.
     #[inline]
     fn state_bans(&self, i: usize, color: Color, before: u64) -> bool {
         let meta = self.states.states[i].meta;
-        let by_color = meta & 1 == color.index() as u32;
         let pass = meta & 2 != 0;
-        match self.rule {
-            KoRule::Positional => true,
-            KoRule::Situational => by_color,
-            KoRule::NaturalSituational => by_color && !pass,
-            KoRule::Spight => meta >> 2 >= self.floor,
-            _ => !pass && self.states.befores[i] == before,
+        if self.rule == KoRule::Fixed {
+            return ko::transition_bans(!pass && self.states.befores[i] == before);
         }
+        let mover = Color::BOTH[(meta & 1) as usize];
+        let rec = PositionRecord::of_state(mover, pass, meta >> 2);
+        ko::recreation_bans(self.rule, &rec, color, self.floor).is_some()
     }
 
     /// True when the rule bans `color`'s board play from `before` to `hash` because of the
-    /// root game's history (no line or playout pass has come since, under Spight).
+    /// root game's history (no line or playout pass has come since, under Spight): the rule
+    /// table's predicate, asked with the root's record.
     fn root_bans(&self, hash: u64, color: Color, before: u64) -> bool {
         let root = self.root;
         if self.rule == KoRule::Fixed {
-            return root.has_transition(before, hash);
+            return ko::transition_bans(root.has_transition(before, hash));
         }
-        root.position(hash).is_some_and(|rec| match self.rule {
-            KoRule::Positional => true,
-            KoRule::Situational => rec.stood_with_to_move[color.opponent().index()],
-            KoRule::NaturalSituational => rec.created_by[color.index()],
-            // Spight: banned unless the root's last pass came after it last stood.
-            _ => root
-                .last_pass_state()
-                .is_none_or(|pass| rec.last_stood >= pass),
+        root.position(hash).is_some_and(|rec| {
+            let floor = root.last_pass_state().unwrap_or(0);
+            ko::recreation_bans(self.rule, &rec, color, floor).is_some()
         })
     }
 
@@ -591,7 +530,7 @@ impl<'a, 'l> PositionCheck<'a, 'l> {
             return true;
         }
         let before = board.hash();
-        let (count, _) = captured(board, p, color);
+        let (count, _) = board.capture_count(p, color);
         let hash = if count == 0 {
             before ^ KEYS[color.index()][p.index()]
         } else {
@@ -646,39 +585,35 @@ impl KoCheck for PositionCheck<'_, '_> {
 
 /// Pass-for-ko: the bans in force, carried from the line and kept up to date.
 struct PassForKoCheck<'a> {
-    bans: &'a mut Vec<PassForKoBan>,
+    bans: &'a mut PassForKoBans,
 }
 
 impl<'a> PassForKoCheck<'a> {
-    fn new(bans: &'a mut Vec<PassForKoBan>, line: &KoLine) -> PassForKoCheck<'a> {
-        bans.clear();
-        bans.extend_from_slice(line.pass_for_ko_bans());
+    fn new(bans: &'a mut PassForKoBans, line: &KoLine) -> PassForKoCheck<'a> {
+        bans.copy_from(line.pass_for_ko_bans());
         PassForKoCheck { bans }
     }
 }
 
 impl KoCheck for PassForKoCheck<'_> {
+    /// Cleared at once unless a ban binds the player on `p`; the rule table decides the
+    /// rest (a ban forbids only a recapture of exactly one stone).
     #[inline(always)]
     fn allows(&self, board: &Board, p: Point, color: Color) -> bool {
-        if !self.bans.iter().any(|b| b.banned == color && b.point == p) {
+        if !self.bans.binds(color, p) {
             return true;
         }
-        let (count, stone) = captured(board, p, color);
-        count != 1
-            || !self
-                .bans
-                .iter()
-                .any(|b| b.banned == color && b.point == p && b.stone == stone)
+        let (count, stone) = board.capture_count(p, color);
+        count != 1 || !ko::pass_for_ko_bans(self.bans, color, p, &[stone])
     }
 
     #[inline(always)]
     fn record(&mut self, board: &Board, _: u64, p: Point, color: Color) {
         if p.is_pass() {
-            if !self.bans.is_empty() {
-                self.bans.retain(|b| b.banned != color);
-            }
+            self.bans.lift(color);
         } else if let Some((captured, banned)) = board.ko() {
-            self.bans.push(PassForKoBan {
+            // The board's ko shape is exactly the rule's ko capture.
+            self.bans.add(PassForKoBan {
                 banned,
                 point: captured,
                 stone: p,
@@ -727,7 +662,7 @@ impl KoCheck for IngCheck<'_> {
         {
             return true;
         }
-        let (count, stone) = captured(board, p, color);
+        let (count, stone) = board.capture_count(p, color);
         count != 1 || !self.hot.iter().any(|&(h, _)| h == stone)
     }
 

@@ -249,21 +249,10 @@ pub(super) fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
     true
 }
 
-/// Stones `color`'s play on the empty point `p` captures.
+/// Stones `color`'s play on the empty point `p` captures (the board's
+/// [`Board::capture_count`]).
 pub(super) fn capture_size(board: &Board, p: Point, color: Color) -> usize {
-    let opp = Cell::stone(color.opponent());
-    let mut heads: SmallVec<[Point; 4]> = SmallVec::new();
-    let mut total = 0;
-    for n in board.neighbours(p) {
-        if board.cell(n) == opp && board.in_atari(n) {
-            let h = board.string_head(n);
-            if !heads.contains(&h) {
-                heads.push(h);
-                total += board.string_size(n);
-            }
-        }
-    }
-    total
+    board.capture_count(p, color).0
 }
 
 /// True when `color`'s play on `p` saves an own string in atari next to it (and is not

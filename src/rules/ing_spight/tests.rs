@@ -48,7 +48,7 @@ fn ko_play(g: &Game, color: Color, v: &str) -> bool {
 }
 
 fn hot(g: &Game) -> Vec<String> {
-    let mut v: Vec<String> = Past::ing(g.memory())
+    let mut v: Vec<String> = crate::rules::memory::Past::ing(g.memory())
         .hot_stones()
         .iter()
         .map(|&p| g.board().vertex(p))
@@ -61,7 +61,7 @@ fn hot(g: &Game) -> Vec<String> {
 fn ban(g: &Game, color: Color, v: &str) -> Option<&'static str> {
     match g.check(color, pt(g, v)) {
         Ok(_) => None,
-        Err(Illegal::Ko(ban)) => Some(ban.clause),
+        Err(Illegal::Ko(ban)) => Some(ban.clause.as_str()),
         Err(e) => panic!("{color} {v}: {e}"),
     }
 }
@@ -310,33 +310,6 @@ fn snapback_is_not_a_ko_play() {
     assert_eq!(judge_with_hot(&g, &[], B, "C3"), None);
 }
 
-/// A past that has nothing but an Ing-Spight memory.
-struct HotPast(IngMemory);
-
-impl Past for HotPast {
-    fn position(&self, _: u64) -> Option<crate::rules::ko::PositionRecord> {
-        None
-    }
-    fn has_transition(&self, _: u64, _: u64) -> bool {
-        false
-    }
-    fn last_step(&self) -> Option<&Step> {
-        None
-    }
-    fn last_pass_state(&self) -> Option<u32> {
-        None
-    }
-    fn pass_for_ko_banned(&self, _: Color, _: Point, _: Point) -> bool {
-        false
-    }
-    fn ing(&self) -> &IngMemory {
-        &self.0
-    }
-    fn steps(&self) -> &[Step] {
-        &[]
-    }
-}
-
 /// [`judge`]'s clause for `color` playing `v` in `g` if exactly the stones `hot` were hot.
 fn judge_with_hot(g: &Game, hot: &[&str], color: Color, v: &str) -> Option<&'static str> {
     let mut ing = IngMemory::default();
@@ -355,7 +328,7 @@ fn judge_with_hot(g: &Game, hot: &[&str], color: Color, v: &str) -> Option<&'sta
         hash_after: after.hash(),
         removed: &removed,
     };
-    judge(&HotPast(ing), &cand).map(|b| b.clause)
+    judge(&ing, &cand).map(|b| b.clause.as_str())
 }
 
 /// Black's self-atari at C1 would start this 8-play cycle back to the position:

@@ -1,0 +1,161 @@
+//! The memory of the past that the ko rules judge against.
+//!
+//! Vocabulary used throughout (the engine's definitions; `docs/ko-rules.md` has the long form):
+//! - a *board play* places a stone; a pass is not a board play;
+//! - a *position* is the whole board (stones only), compared by Zobrist hash;
+//! - the *states* of a game are S0 (the starting position, setup and handicap included) and
+//!   S_k, the position after the k-th move (a pass leaves the board as it was);
+//! - the starting position counts as created by a board play of the player not to move.
+//!
+//! A memory keeps, incrementally, everything the rules ask about the past: for every
+//! position who created it, with whom to move it stood, and when it last stood; every
+//! (before, after) transition made by a board play; the last pass; Spight's pass record;
+//! the pass-for-ko bans. [`KoMemory`] is a whole game's memory (with Ing-Spight's hot stones
+//! and odd cycles besides); a search line is a memory standing on it
+//! ([`KoLine`](super::line::KoLine)), holding only its own moves. Both record a move with
+//! the same [`Layer::record`]. The rules ask either through the [`Past`] trait.
+
+use super::history::{PassForKoBan, PassForKoBans, PositionRecord, Step};
+use super::ing_spight::IngMemory;
+use crate::board::{Board, Color};
+use fxhash::{FxHashMap, FxHashSet};
+
+/// What a ko rule may ask about the past. Implemented by [`KoMemory`] (a whole game) and by
+/// search lines standing on one.
+pub trait Past {
+    /// What is remembered of position `hash`, if it ever stood.
+    fn position(&self, hash: u64) -> Option<PositionRecord>;
+    /// True when an earlier board play left `before` and created `after`.
+    fn has_transition(&self, before: u64, after: u64) -> bool;
+    /// The last move, if any.
+    fn last_step(&self) -> Option<&Step>;
+    /// The state index S_k standing when the last pass was made (k is the pass's own index),
+    /// or `None` if nobody has passed.
+    fn last_pass_state(&self) -> Option<u32>;
+    /// The pass-for-ko bans in force.
+    fn pass_for_ko_bans(&self) -> &PassForKoBans;
+    /// The Ing-Spight memory (hot stones, odd cycles).
+    fn ing(&self) -> &IngMemory;
+    /// The board-play steps of the game in order (Ing-Spight's odd cycles need them).
+    fn steps(&self) -> &[Step];
+}
+
+/// What one stretch of history adds to the memory: the whole game for [`KoMemory`], or the
+/// moves of a search line on top of a game. One [`Layer::record`] serves both.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Layer {
+    pub(super) positions: FxHashMap<u64, PositionRecord>,
+    pub(super) transitions: FxHashSet<(u64, u64)>,
+    pub(super) steps: Vec<Step>,
+    pub(super) last_pass_state: Option<u32>,
+    /// Spight: (position, passer) for every pass made.
+    pub(super) passes_in_position: FxHashSet<(u64, Color)>,
+    /// The pass-for-ko bans in force after this layer (a line starts with its root's).
+    pub(super) bans: PassForKoBans,
+    pub(super) over_by_spight: bool,
+}
+
+impl Layer {
+    /// Forgets every move, keeping the buffers, with `bans` in force.
+    pub(super) fn clear(&mut self, bans: &PassForKoBans) {
+        self.positions.clear();
+        self.transitions.clear();
+        self.steps.clear();
+        self.last_pass_state = None;
+        self.passes_in_position.clear();
+        self.bans.copy_from(bans);
+        self.over_by_spight = false;
+    }
+
+    /// Records `step`, which made state S_`k`, given the board `after` it. `parent`: the
+    /// memory this layer stands on, if any (Spight's game end looks at its passes too).
+    pub(super) fn record(&mut self, step: Step, k: u32, after: &Board, parent: Option<&Layer>) {
+        let mover = step.color;
+        let entry = self
+            .positions
+            .entry(step.hash_after)
+            .or_insert(PositionRecord {
+                first_stood: k,
+                ..PositionRecord::default()
+            });
+        entry.last_stood = k;
+        entry.stood_with_to_move[mover.opponent().index()] = true;
+        if step.is_pass() {
+            self.last_pass_state = Some(k);
+            let key = (step.hash_after, mover);
+            let again = !self.passes_in_position.insert(key)
+                || parent.is_some_and(|p| p.passes_in_position.contains(&key));
+            if again {
+                self.over_by_spight = true;
+            }
+            self.bans.lift(mover);
+        } else {
+            entry.created_by[mover.index()] = true;
+            self.transitions.insert((step.hash_before, step.hash_after));
+            if let Some(ban) = PassForKoBan::made_by(&step, after) {
+                self.bans.add(ban);
+            }
+        }
+        self.steps.push(step);
+    }
+}
+
+/// The incremental memory of a game's past that the ko rules judge against.
+#[derive(Clone, Debug)]
+pub struct KoMemory {
+    pub(super) layer: Layer,
+    ing: IngMemory,
+}
+
+impl KoMemory {
+    /// The memory of a game starting at `start` with `to_move` to play.
+    pub fn new(start: &Board, to_move: Color) -> KoMemory {
+        let mut layer = Layer::default();
+        let mut rec = PositionRecord::default();
+        rec.created_by[to_move.opponent().index()] = true;
+        rec.stood_with_to_move[to_move.index()] = true;
+        layer.positions.insert(start.hash(), rec);
+        KoMemory {
+            layer,
+            ing: IngMemory::default(),
+        }
+    }
+
+    /// Records a move, given the board before and after it (every rule is kept up to date,
+    /// whichever is in force, so that the rule can change mid-game).
+    pub fn record(&mut self, step: Step, before: &Board, after: &Board) {
+        let k = self.layer.steps.len() as u32 + 1;
+        self.ing.record(&step, &self.layer.steps, before, after);
+        self.layer.record(step, k, after, None);
+    }
+
+    /// True once the same player has passed a second time in the same board position
+    /// (Spight's end of play).
+    pub fn ended_by_second_pass(&self) -> bool {
+        self.layer.over_by_spight
+    }
+}
+
+impl Past for KoMemory {
+    fn position(&self, hash: u64) -> Option<PositionRecord> {
+        self.layer.positions.get(&hash).copied()
+    }
+    fn has_transition(&self, before: u64, after: u64) -> bool {
+        self.layer.transitions.contains(&(before, after))
+    }
+    fn last_step(&self) -> Option<&Step> {
+        self.layer.steps.last()
+    }
+    fn last_pass_state(&self) -> Option<u32> {
+        self.layer.last_pass_state
+    }
+    fn pass_for_ko_bans(&self) -> &PassForKoBans {
+        &self.layer.bans
+    }
+    fn ing(&self) -> &IngMemory {
+        &self.ing
+    }
+    fn steps(&self) -> &[Step] {
+        &self.layer.steps
+    }
+}
