@@ -59,7 +59,10 @@ impl Point {
     #[inline]
     pub fn coord(self, size: usize) -> Coord {
         let stride = size as u16 + 1;
-        Coord::new((self.0 % stride - 1) as usize, (self.0 / stride - 1) as usize)
+        Coord::new(
+            (self.0 % stride - 1) as usize,
+            (self.0 / stride - 1) as usize,
+        )
     }
 }
 

@@ -320,6 +320,7 @@ impl Game {
 }
 
 mod pass_rule;
+pub mod random;
 
 #[cfg(test)]
 mod tests;

@@ -355,14 +355,11 @@ impl fmt::Display for KoBan {
                     color.opponent()
                 )
             }
-            Clause::IngSpightHotStone | Clause::IngSpightOddCycle => {
-                return self.detail.fmt_ing(f)
-            }
+            Clause::IngSpightHotStone | Clause::IngSpightOddCycle => return self.detail.fmt_ing(f),
             Clause::Positional => "recreates the position".to_string(),
-            Clause::Situational => format!(
-                "recreates, with {} to move, the position",
-                color.opponent()
-            ),
+            Clause::Situational => {
+                format!("recreates, with {} to move, the position", color.opponent())
+            }
             Clause::NaturalSituational => format!("recreates the position {color} created"),
             Clause::Spight => "recreates, with no pass since, the position".to_string(),
         };

@@ -159,7 +159,12 @@ pub fn transition_bans(made_before: bool) -> bool {
 /// Pass-for-ko: true when `color`'s board play on `point`, removing the stones `removed`,
 /// recaptures against a ban in `bans`.
 #[inline]
-pub fn pass_for_ko_bans(bans: &PassForKoBans, color: Color, point: Point, removed: &[Point]) -> bool {
+pub fn pass_for_ko_bans(
+    bans: &PassForKoBans,
+    color: Color,
+    point: Point,
+    removed: &[Point],
+) -> bool {
     removed.len() == 1 && bans.banned(color, point, removed[0])
 }
 
@@ -178,10 +183,7 @@ pub fn judge(rule: KoRule, past: &impl Past, cand: &Candidate) -> Option<KoBan> 
     };
     match rule {
         KoRule::Simple => simple(),
-        KoRule::Positional
-        | KoRule::Situational
-        | KoRule::NaturalSituational
-        | KoRule::Spight => {
+        KoRule::Positional | KoRule::Situational | KoRule::NaturalSituational | KoRule::Spight => {
             let rec = past.position(cand.hash_after)?;
             let floor = past.last_pass_state().unwrap_or(0);
             recreation_bans(rule, &rec, color, floor)

@@ -65,11 +65,6 @@ impl PointSet {
     }
 }
 
-/// The colour of the stones `step` removed: the mover's after a suicide, else the opponent's.
-pub fn removed_color(step: &Step) -> Color {
-    step.removed_color()
-}
-
 /// A Bloom filter over a root game's position hashes (two bits in one 64-bit word per
 /// position, about 64 bits per position: false positives below 0.2%).
 #[derive(Clone, Debug)]
@@ -235,8 +230,7 @@ impl Past for KoLine<'_> {
     }
 
     fn has_transition(&self, before: u64, after: u64) -> bool {
-        self.layer.transitions.contains(&(before, after))
-            || self.root.has_transition(before, after)
+        self.layer.transitions.contains(&(before, after)) || self.root.has_transition(before, after)
     }
 
     fn last_step(&self) -> Option<&Step> {
@@ -269,8 +263,10 @@ impl Past for KoLine<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::random::Odds;
     use crate::game::Game;
-    use crate::rules::ko::{judge, Candidate, KoRule, KO_RULES};
+    use crate::rules::history::Candidate;
+    use crate::rules::ko::{judge, KoRule, KO_RULES};
     use crate::rules::{Ruleset, SuicideRule};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -290,14 +286,13 @@ mod tests {
             {
                 continue;
             }
-            let mut after = board.clone();
             let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-            after.play_with(p, color, |q| removed.push(q));
+            board.for_each_removed(p, color, |q| removed.push(q));
             let cand = Candidate {
                 color,
                 point: p,
                 before: board,
-                hash_after: after.hash(),
+                hash_after: board.hash_after(p, color),
                 removed: &removed,
             };
             out.push((p, judge(rule, past, &cand).map(|b| b.to_string())));
@@ -313,31 +308,12 @@ mod tests {
             suicide: SuicideRule::All,
             ..Ruleset::default()
         };
-        let mut g = Game::new(size, rules);
-        for _ in 0..moves {
-            let c = g.to_move();
-            let legal = g.legal_plays(c);
-            // Captures are favoured: they make kos and repetitions.
-            let b = g.board();
-            let capturing: Vec<Point> = legal
-                .iter()
-                .copied()
-                .filter(|&p| {
-                    b.neighbours(p)
-                        .iter()
-                        .any(|&n| b.cell(n).color() == Some(c.opponent()) && b.in_atari(n))
-                })
-                .collect();
-            let p = if legal.is_empty() || rng.gen_bool(0.08) {
-                Point::PASS
-            } else if !capturing.is_empty() && rng.gen_bool(0.7) {
-                capturing[rng.gen_range(0..capturing.len())]
-            } else {
-                legal[rng.gen_range(0..legal.len())]
-            };
-            g.play(c, p).unwrap();
-        }
-        g
+        // Captures are favoured: they make kos and repetitions.
+        let odds = Odds {
+            pass: (8, 100),
+            capture: (7, 10),
+        };
+        crate::game::random::random_game(rules, size, moves, odds, |n| rng.gen_range(0..n))
     }
 
     #[test]
@@ -407,8 +383,8 @@ mod tests {
             for s in g.moves() {
                 assert!(line.root_may_hold(s.hash_before) && line.root_may_hold(s.hash_after));
                 for &r in &s.removed {
-                    removed[removed_color(s).index()].insert(r);
-                    assert!(line.root_removed(removed_color(s)).contains(r));
+                    removed[s.removed_color().index()].insert(r);
+                    assert!(line.root_removed(s.removed_color()).contains(r));
                 }
             }
             for c in Color::BOTH {

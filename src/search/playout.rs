@@ -172,6 +172,71 @@ impl Playout {
     }
 }
 
+/// What [`Playout::replay`] shows at each step: the board, and whether a playout would
+/// accept a colour's play on an empty point.
+type Visit<'v> = dyn FnMut(&Board, &dyn Fn(Point, Color) -> bool) + 'v;
+
+impl Playout {
+    /// Makes `moves` on `board` (which must stand at the end of `line`) as a playout makes
+    /// its moves, under the ko rule `rule` judged against `line`, and asks the playout's ko
+    /// check what a playout would ask: before each move and after the last, `visit` gets the
+    /// board and a test `accepts(p, color)`, true when a playout would let `color` play on
+    /// the empty point `p` (no suicide, the board's ko point where the rule uses it, and
+    /// the ko rule). The moves must be ones a playout can make: passes, or board plays the
+    /// test accepts. For tests and tools that compare the playouts' legality with the
+    /// game's; the playouts themselves go through [`Playout::run`].
+    pub fn replay(
+        &mut self,
+        board: &mut Board,
+        line: &KoLine,
+        rule: KoRule,
+        moves: &[(Color, Point)],
+        mut visit: impl FnMut(&Board, &dyn Fn(Point, Color) -> bool),
+    ) {
+        fn go<K: KoCheck>(
+            check: &mut K,
+            board_ko: bool,
+            board: &mut Board,
+            moves: &[(Color, Point)],
+            visit: &mut Visit,
+        ) {
+            for i in 0..=moves.len() {
+                {
+                    let (b, c) = (&*board, &*check);
+                    visit(b, &|p, color| c.accepts(b, p, color, board_ko));
+                }
+                let Some(&(color, p)) = moves.get(i) else {
+                    break;
+                };
+                let before = board.hash();
+                if p.is_pass() {
+                    board.clear_ko();
+                } else {
+                    board.play_with(p, color, |s| check.removed(s, color.opponent()));
+                }
+                check.record(board, before, p, color);
+            }
+        }
+        match rule {
+            KoRule::Simple => go(&mut NoCheck, true, board, moves, &mut visit),
+            KoRule::PassForKo => {
+                let mut check = PassForKoCheck::new(&mut self.bans, line);
+                go(&mut check, true, board, moves, &mut visit)
+            }
+            KoRule::IngSpight => {
+                let mut check = IngCheck::new(&mut self.hot, line, board);
+                go(&mut check, true, board, moves, &mut visit)
+            }
+            rule => {
+                let mut check =
+                    PositionCheck::new(&mut self.states, &mut self.removed, line, rule, board);
+                let board_ko = !matches!(rule, KoRule::NaturalSituational | KoRule::Fixed);
+                go(&mut check, board_ko, board, moves, &mut visit)
+            }
+        }
+    }
+}
+
 /// A ko rule as a playout applies it.
 trait KoCheck {
     /// True when the rule allows `color`'s board play on `p`, known to be legal on the board

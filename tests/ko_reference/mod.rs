@@ -1,11 +1,12 @@
-//! A deliberately naive reference implementation of the ko rules, for tests only.
+//! A deliberately naive reference implementation of the ko rules, for tests only: it uses
+//! nothing of koan but its public API.
 //!
 //! Nothing here is shared with `board` or `ko` beyond the [`Color`], [`KoRule`] and
 //! [`SuicideRule`] types. The board is a plain grid of `Option<Color>` played with flood
 //! fills; the history is the full list of grids (S0..Sn) and of moves; each ko rule is a
 //! literal scan of that history as its definition (see [`KoRule`]) reads. No hashing, no
 //! incremental memory: slow on purpose, so that it is obviously right. Ing-Spight (definition
-//! in `rules::ing_spight`) is read the same way, with its even-cycle search a plain
+//! in `koan::rules::ing_spight`) is read the same way, with its even-cycle search a plain
 //! exhaustive depth-first search (no budget; it gives up, [`Verdict::Undecided`], only past
 //! [`SEARCH_CAP`]); the facts it needs of each past move (identity, ko play or not, odd cycle
 //! completed) are worked out once per move, from that move's states alone.
@@ -14,10 +15,10 @@
 //! [`Game`] and compares the legal moves of both colours, and the boards, after every move.
 //! Run one game alone with `KOAN_REFERENCE_SEED=N cargo test engine_agrees`.
 //!
-//! [`Game`]: crate::game::Game
+//! [`Game`]: koan::game::Game
 
-use crate::board::{Color, SuicideRule};
-use crate::rules::KoRule;
+use koan::board::{Color, SuicideRule};
+use koan::rules::KoRule;
 use std::cell::RefCell;
 
 /// A whole-board position: `grid[row * size + col]`, row 0 at the bottom, column 0 at the left.
@@ -642,9 +643,9 @@ impl EvenCycle<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Coord, Point};
-    use crate::game::{Game, Illegal};
-    use crate::rules::Ruleset;
+    use koan::board::{Board, Coord, Point};
+    use koan::game::{Game, Illegal};
+    use koan::rules::Ruleset;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     use std::fmt::Write as _;

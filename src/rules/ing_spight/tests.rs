@@ -8,21 +8,8 @@ use Color::{Black as B, White as W};
 /// A game under `rule` starting from `rows` (top row first; `X` black, `O` white, `.` empty,
 /// spaces ignored), `to_move` to play.
 fn setup(rule: KoRule, rows: &[&str], to_move: Color) -> Game {
-    let size = rows.len();
-    let mut board = Board::new(size);
-    for (i, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(cells.len(), size, "row {row}");
-        for (col, ch) in cells.into_iter().enumerate() {
-            let p = board.point(Coord::new(col, size - 1 - i));
-            match ch {
-                'X' => board.place_setup(p, B),
-                'O' => board.place_setup(p, W),
-                '.' => {}
-                _ => panic!("bad cell {ch}"),
-            }
-        }
-    }
+    let board = Board::from_diagram(&rows.join("\n"));
+    let size = board.size();
     let rules = Ruleset {
         ko: rule,
         ..Ruleset::default()

@@ -1,7 +1,9 @@
 use super::*;
 use crate::board::Coord;
+use crate::game::random::Odds;
 use crate::game::{Game, Illegal};
-use crate::rules::ko::{judge, Candidate};
+use crate::rules::history::Candidate;
+use crate::rules::ko::judge;
 use crate::rules::Ruleset;
 use smallvec::SmallVec;
 
@@ -59,25 +61,11 @@ fn judged_allowed(rule: KoRule, past: &impl Past, board: &Board, p: Point, color
 /// A random game of `moves` moves under `rules` on a small board, captures favoured (kos
 /// and repetitions come up), a pass now and then.
 fn random_game(rules: Ruleset, size: usize, moves: usize, rng: &mut Rng) -> Game {
-    let mut g = Game::new(size, rules);
-    for _ in 0..moves {
-        let c = g.to_move();
-        let legal = g.legal_plays(c);
-        let capturing: Vec<Point> = legal
-            .iter()
-            .copied()
-            .filter(|&p| captures(g.board(), p, c))
-            .collect();
-        let p = if legal.is_empty() || rng.below(12) == 0 {
-            Point::PASS
-        } else if !capturing.is_empty() && rng.below(3) > 0 {
-            capturing[rng.below(capturing.len())]
-        } else {
-            legal[rng.below(legal.len())]
-        };
-        g.play(c, p).unwrap();
-    }
-    g
+    let odds = Odds {
+        pass: (1, 12),
+        capture: (2, 3),
+    };
+    crate::game::random::random_game(rules, size, moves, odds, |n| rng.below(n))
 }
 
 /// A root game and a line on top of it: a random game of the rule split in two.
@@ -397,19 +385,8 @@ fn playouts_obey_the_judge_simple_under_ing(rounds: usize, seed: u64) -> usize {
 
 /// A game from a diagram (top row first; `X` black, `O` white, `.` empty).
 fn setup(rule: KoRule, rows: &[&str], to_move: Color) -> Game {
-    let size = rows.len();
-    let mut b = Board::new(size);
-    for (i, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        for (col, ch) in cells.into_iter().enumerate() {
-            let p = b.point(Coord::new(col, size - 1 - i));
-            match ch {
-                'X' => b.place_setup(p, Color::Black),
-                'O' => b.place_setup(p, Color::White),
-                _ => {}
-            }
-        }
-    }
+    let b = Board::from_diagram(&rows.join("\n"));
+    let size = b.size();
     let mut g = Game::new(
         size,
         Ruleset {
