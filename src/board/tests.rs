@@ -111,3 +111,66 @@ fn eyes_are_recognised() {
     b.play(at(&b, "B2"), Color::White);
     assert!(!b.is_eye(at(&b, "A1"), Color::Black));
 }
+
+#[test]
+fn diagrams_read_as_the_board_renders() {
+    let mut b = Board::new(5);
+    for (v, c) in [
+        ("A5", Color::Black),
+        ("C3", Color::White),
+        ("E1", Color::Black),
+    ] {
+        b.play(at(&b, v), c);
+    }
+    // The rendering, with its coordinates, reads back; so does a bare diagram.
+    assert_eq!(Board::from_diagram(&b.render()), b);
+    let bare = Board::from_diagram(
+        "
+        X . . . .
+        . . . . .
+        . . O . .
+        . . . . .
+        . . . . X",
+    );
+    assert_eq!(bare, b);
+    assert_eq!(bare.hash(), b.hash());
+    bare.check_invariants().unwrap();
+    let two = Board::from_diagram("X+\nOO");
+    assert_eq!(two.cell(at(&two, "A2")), Cell::Black);
+}
+
+#[test]
+fn removals_are_worked_out_without_playing() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for _ in 0..40 {
+        let mut b = Board::new(5);
+        for _ in 0..60 {
+            let color = if rng.gen_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let empties: Vec<Point> = b.points().filter(|&p| b.cell(p) == Cell::Empty).collect();
+            if empties.is_empty() {
+                break;
+            }
+            let p = empties[rng.gen_range(0..empties.len())];
+            let mut predicted = Vec::new();
+            let count = b.for_each_removed(p, color, |s| predicted.push(s));
+            let (captured, one) = b.capture_count(p, color);
+            assert_eq!(b.is_capture(p, color), captured > 0);
+            let hash = b.hash_after(p, color);
+            let mut removed = Vec::new();
+            b.play_with(p, color, |s| removed.push(s));
+            predicted.sort();
+            removed.sort();
+            assert_eq!(predicted, removed);
+            assert_eq!(count, removed.len());
+            assert_eq!(hash, b.hash());
+            if captured > 0 {
+                assert_eq!(captured, removed.len());
+                assert!(removed.contains(&one));
+            }
+        }
+    }
+}

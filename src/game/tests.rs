@@ -1,7 +1,7 @@
 use super::*;
 use crate::board::Board;
 use crate::board::Coord;
-use crate::rules::ko::Past;
+use crate::rules::memory::Past;
 use crate::rules::KoRule;
 
 fn pt(g: &Game, v: &str) -> Point {

@@ -400,3 +400,79 @@ impl Detail {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+    use smallvec::smallvec;
+
+    #[test]
+    fn bans_explain_themselves_as_ko_bans_prints_them() {
+        let b = Board::new(5);
+        let pt = |v: &str| b.point(Coord::parse_gtp(v, 5).unwrap());
+        let (black, white) = (Color::Black, Color::White);
+        let cases = [
+            (
+                KoBan::new(Clause::Positional, black, Some(12)),
+                "positional: recreates the position after move 12",
+            ),
+            (
+                KoBan::new(Clause::Positional, black, Some(0)),
+                "positional: recreates the position at the start",
+            ),
+            (
+                KoBan::new(Clause::Situational, black, Some(3)),
+                "situational: recreates, with white to move, the position after move 3",
+            ),
+            (
+                KoBan::new(Clause::NaturalSituational, white, Some(7)),
+                "natural-situational: recreates the position white created after move 7",
+            ),
+            (
+                KoBan::new(Clause::Spight, white, Some(0)),
+                "spight: recreates, with no pass since, the position at the start",
+            ),
+            (
+                KoBan::new(Clause::Simple, white, None),
+                "simple: retakes the ko at once",
+            ),
+            (
+                KoBan::new(Clause::Fixed, black, None),
+                "fixed: repeats an earlier play from the same position to the same position",
+            ),
+            (
+                KoBan::new(Clause::PassForKo, white, None),
+                "pass-for-ko: recaptures in a ko black took; white must pass first",
+            ),
+            (
+                KoBan::hot_stones(black, smallvec![pt("C3")], 5),
+                "ing-spight hot stone: a ko play capturing the hot stone C3; a pass or a play \
+                 that is not a ko play must come first",
+            ),
+            (
+                KoBan::hot_stones(black, smallvec![pt("C3"), pt("E1")], 5),
+                "ing-spight hot stone: a ko play capturing the hot stones C3 E1; a pass or a \
+                 play that is not a ko play must come first",
+            ),
+            (
+                KoBan::odd_cycle(
+                    white,
+                    Arc::from([(white, pt("A1")), (black, pt("B2")), (white, pt("E5"))]),
+                    9,
+                    5,
+                ),
+                "ing-spight odd cycle: would complete again the odd cycle W A1, B B2, W E5 \
+                 first completed at move 9",
+            ),
+        ];
+        for (ban, text) in cases {
+            assert_eq!(ban.to_string(), text);
+        }
+        for clause in Clause::ALL {
+            assert!(KoBan::new(clause, black, Some(1))
+                .to_string()
+                .starts_with(&format!("{}: ", clause.as_str())));
+        }
+    }
+}

@@ -349,6 +349,11 @@ mod tests {
                     line.play(&mut board, s.color, s.point);
                     game.play(s.color, s.point).unwrap();
                     assert_eq!(board, *game.board());
+                    // Spight's end of play is recorded on the line as in the game.
+                    assert_eq!(
+                        line.ended_by_second_pass(),
+                        game.memory().ended_by_second_pass()
+                    );
                     for color in Color::BOTH {
                         let want = judgements(rule, game.memory(), game.board(), color);
                         let got = judgements(rule, &line, &board, color);
