@@ -23,10 +23,13 @@ use crate::board::{Board, Color, Point};
 use std::fmt;
 use std::str::FromStr;
 
-pub use super::history::{
-    Candidate, Clause, KoBan, PassForKoBan, PassForKoBans, PositionRecord, Step,
+use super::history::{Candidate, Clause, KoBan, PassForKoBans, PositionRecord};
+/// The history types and the memory's trait under the paths they had before they moved to
+/// [`history`](super::history) and [`memory`](super::memory).
+pub use super::{
+    history::{PassForKoBan, Step},
+    memory::Past,
 };
-pub use super::memory::{KoMemory, Past};
 /// A rule against repetition. See each variant for the engine's definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KoRule {

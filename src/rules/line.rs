@@ -2,7 +2,7 @@
 //! playout is judged against, without copying the game's memory.
 //!
 //! [`KoLine`] is a memory standing on a parent, the root [`KoMemory`]: it records only the
-//! line's own moves, with the same [`Layer::record`](super::memory) as the game. Its
+//! line's own moves, with the same `Layer::record` as the game. Its
 //! [`Past`] answers merge the two: state indices continue from the root's step count, so
 //! [`judge`](super::ko::judge) gives exactly the answers a [`Game`](crate::game::Game) that
 //! had played the same moves would give, for every rule but Ing-Spight (see [`KoLine`]).

@@ -13,7 +13,7 @@
 //! the pass-for-ko bans. [`KoMemory`] is a whole game's memory (with Ing-Spight's hot stones
 //! and odd cycles besides); a search line is a memory standing on it
 //! ([`KoLine`](super::line::KoLine)), holding only its own moves. Both record a move with
-//! the same [`Layer::record`]. The rules ask either through the [`Past`] trait.
+//! the same `Layer::record`. The rules ask either through the [`Past`] trait.
 
 use super::history::{PassForKoBan, PassForKoBans, PositionRecord, Step};
 use super::ing_spight::IngMemory;

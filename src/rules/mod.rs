@@ -2,7 +2,7 @@
 //! game ends. Presets name the common combinations.
 //!
 //! The ko rules, in reading order: [`history`] (the words: a move, a candidate play, a ban
-//! and its clause), [`memory`] (a game's memory of its past) and [`line`] (a search line's
+//! and its clause), [`memory`] (a game's memory of its past) and [`line`](mod@line) (a search line's
 //! memory standing on the game's), [`ko`] (the rule table: each rule's condition once, and
 //! [`ko::judge`]), [`ing_spight`] (the Ing-Spight rule's hot stones and odd cycles).
 

@@ -14,8 +14,8 @@
 //!   before the opponent's last board play only if that play captured exactly one stone, on
 //!   `q` say, with a stone on `p` left alone with `q` as its only liberty, and the play is on
 //!   `q` capturing exactly the stone on `p` (the stones that differ between the two positions
-//!   must be put back and taken away again); that is the board's ko shape. Nothing is
-//!   recorded. The rules that include simple ko (`basic-fixed`, `pass-for-ko`) or imply it
+//!   must be put back and taken away again); that is the board's ko shape, a fast path for
+//!   the rule table's [`ko::simple_bans`]. Nothing is recorded. The rules that include simple ko (`basic-fixed`, `pass-for-ko`) or imply it
 //!   (`positional`, `situational`, `spight`: the retake recreates a position that stood, with
 //!   the retaker's opponent to move, after the last pass) use the board's ko point as a free
 //!   first filter; `natural-situational` and `fixed` do not (after a pass, or once per
@@ -41,10 +41,14 @@
 //!   few states), and with the root game's positions, which the line's Bloom filter
 //!   ([`KoLine::root_may_hold`]) clears before any hash-map lookup. Every state keeps what
 //!   the rules ask: the player who moved (so who is to move, who created it), whether by a
-//!   pass, its state index and, under fixed ko, the position before it.
+//!   pass, its state index and, under fixed ko, the position before it. A state found
+//!   holding the position is judged by the rule table's own predicates
+//!   ([`ko::recreation_bans`], [`ko::transition_bans`]), asked with the state's
+//!   [`PositionRecord`]; so is a root position, with the root's record.
 //! - **Pass-for-ko** bans only plays capturing exactly one stone: the line's bans are carried
-//!   into the playout, ko captures add bans (the board's ko shape is exactly the rule's ko
-//!   capture), a pass lifts the passer's bans.
+//!   into the playout ([`PassForKoBans`], the set the game and the line keep), ko captures
+//!   add bans (the board's ko shape is exactly the rule's ko capture), a pass lifts the
+//!   passer's bans; a play a ban binds is decided by [`ko::pass_for_ko_bans`].
 //! - **Ing-Spight** is approximated (the exact rule needs a cycle search per capture): a
 //!   capture in the board's ko shape always starts an even cycle of two plays, so it is a ko
 //!   play; the playout keeps the run of such captures (any other play or a pass ends it) and
@@ -53,6 +57,9 @@
 //!   ko-shape capture, the run is a tail of the rule's run of ko plays, so every ban is one
 //!   the exact rule makes too (simple ko included). Missed: ko plays of other shapes and the
 //!   odd cycle clause.
+//!
+//! The integration test `tests/ko_rules_reference.rs` holds every rule's checks to a naive
+//! whole-history reference judge on random lines, through [`Playout::replay`].
 
 use super::policy;
 use super::rng::Rng;
