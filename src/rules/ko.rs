@@ -18,18 +18,19 @@
 //! decided by the same predicates. The board's own ko point ([`Board::ko`]) is such a fast
 //! path for [`simple_bans`]: it marks exactly the retakes basic ko forbids.
 
+use super::history::{Candidate, Clause, KoBan, PassForKoBans, PositionRecord};
 use super::ing_spight;
 use crate::board::{Board, Color, Point};
 use std::fmt;
 use std::str::FromStr;
 
-use super::history::{Candidate, Clause, KoBan, PassForKoBans, PositionRecord};
 /// The history types and the memory's trait under the paths they had before they moved to
 /// [`history`](super::history) and [`memory`](super::memory).
 pub use super::{
     history::{PassForKoBan, Step},
     memory::Past,
 };
+
 /// A rule against repetition. See each variant for the engine's definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KoRule {
