@@ -140,6 +140,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut players = [black, white];
     let mut game = Game::new(setup.size, setup.rules);
+    crate::ko_types::pass_rule::attach(&mut game);
     game.set_komi(setup.komi);
     let mut referee = Referee {
         setup,

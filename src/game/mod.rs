@@ -38,6 +38,12 @@ impl fmt::Display for Illegal {
     }
 }
 
+/// Why `color` may not pass now in a game, or `None` if it may: a pass rule's judgement.
+/// The game knows the free pass only; a rule whose bans need reading the game does not do
+/// (the WMSG 2008 rule asks the ko classifier, `ko_types::pass_rule`) is attached to the
+/// game with [`Game::set_pass_judge`] by the layer that can read it.
+pub type PassJudge = fn(&Game, Color) -> Option<String>;
+
 /// A game in progress: board, history, rules.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -50,6 +56,8 @@ pub struct Game {
     board: Board,
     to_move: Color,
     memory: KoMemory,
+    /// The judge of the WMSG 2008 pass rule, when one is attached.
+    pass_judge: Option<PassJudge>,
 }
 
 impl Game {
@@ -65,7 +73,14 @@ impl Game {
             declared_to_move: Color::Black,
             handicap: 0,
             to_move: Color::Black,
+            pass_judge: None,
         }
+    }
+
+    /// Attaches the judge the game asks about passes when its ruleset's pass rule is not
+    /// the free pass (see [`PassJudge`]).
+    pub fn set_pass_judge(&mut self, judge: PassJudge) {
+        self.pass_judge = Some(judge);
     }
 
     /// The board as it stands.
@@ -220,7 +235,11 @@ impl Game {
     pub fn pass_ban(&self, color: Color) -> Option<String> {
         match self.rules.pass {
             PassRule::Free => None,
-            PassRule::Wmsg2008 => pass_rule::wmsg2008_ban(self, color),
+            PassRule::Wmsg2008 => match self.pass_judge {
+                Some(judge) => judge(self, color),
+                // Never a silent free pass: a game nobody taught the rule refuses passes.
+                None => Some("no judge of the WMSG 2008 pass rule is attached to the game".into()),
+            },
         }
     }
 
@@ -319,7 +338,6 @@ impl Game {
     }
 }
 
-mod pass_rule;
 pub mod random;
 
 #[cfg(test)]

@@ -22,10 +22,10 @@
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::rules::Scoring;
-use crate::score::regions::EmptyAreas;
 use crate::score::status::{Basis, Status, StatusMap, WALL_SHARE};
 use crate::search::playout::captures;
 use crate::search::SearchMove;
+use crate::tactics::regions::EmptyAreas;
 
 /// Share of playouts a player must own every point of an area in for a play there to be
 /// needless.

@@ -113,6 +113,14 @@ pub const COMMANDS: &[&str] = &[
     "genmove_analyze",
 ];
 
+/// A new game as the engine plays it: the WMSG 2008 pass rule is judged by the ko
+/// classifier.
+fn new_game(size: usize, rules: Ruleset) -> Game {
+    let mut game = Game::new(size, rules);
+    crate::ko_types::pass_rule::attach(&mut game);
+    game
+}
+
 /// A background search on the opponent's time.
 struct Pondering {
     handle: std::thread::JoinHandle<search::Searcher>,
@@ -149,7 +157,7 @@ fn syntax(detail: impl std::fmt::Display) -> String {
 impl Engine {
     /// A new engine on an empty 19x19 board.
     pub fn new(options: EngineOptions) -> Engine {
-        let mut game = Game::new(19, options.rules);
+        let mut game = new_game(19, options.rules);
         game.set_komi(options.rules.komi);
         let stop = Arc::new(AtomicBool::new(false));
         Engine {
@@ -217,7 +225,7 @@ impl Engine {
         self.stop_pondering();
         self.line = line;
         let a = &cmd.args;
-        if let Some(reply) = crate::ko_types::gtp::command(&self.game, &cmd.name, a) {
+        if let Some(reply) = super::ko_classify::command(&self.game, &cmd.name, a) {
             return reply;
         }
         if let Some(reply) = super::gogui::command(&mut self.game, &mut self.options, &cmd.name, a)
@@ -446,7 +454,7 @@ impl Engine {
         }
         let komi = self.game.komi();
         let rules = *self.game.rules();
-        self.game = Game::new(size, rules);
+        self.game = new_game(size, rules);
         self.game.set_komi(komi);
         Ok(String::new())
     }
@@ -454,7 +462,7 @@ impl Engine {
     fn clear_board(&mut self) {
         let komi = self.game.komi();
         let rules = *self.game.rules();
-        self.game = Game::new(self.game.size(), rules);
+        self.game = new_game(self.game.size(), rules);
         self.was_losing = false;
         self.game.set_komi(komi);
     }
@@ -930,7 +938,7 @@ impl Engine {
     /// Builds a game from a record, up to (not including) move number `limit` if given.
     fn replay(&self, record: &SgfGame, limit: Option<usize>) -> Result<Game, String> {
         let size = record.size;
-        let mut game = Game::new(size, *self.game.rules());
+        let mut game = new_game(size, *self.game.rules());
         game.set_komi(record.komi.unwrap_or(self.game.komi()));
         let mut start = Board::new(size);
         let mut to_move = if record.handicap.unwrap_or(0) >= 2 {

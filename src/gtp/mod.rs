@@ -12,6 +12,7 @@ pub mod gogui;
 pub mod handicap;
 pub mod input;
 pub mod judgement;
+pub mod ko_classify;
 pub mod output;
 pub mod protocol;
 

@@ -9,10 +9,11 @@
 //! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
 //! `Unknown` when the region or the search budget is too large.
 
-pub mod gtp;
+pub mod pass_rule;
 mod solver;
 
 use crate::board::{Board, Cell, Color, Point};
+use crate::tactics::benson::benson_alive;
 use smallvec::SmallVec;
 
 /// Most points a ko's region may hold before the classification gives up (`unknown`).
@@ -405,8 +406,6 @@ pub fn two_eye_partner(board: &Board, color: Color, point: Point) -> Option<Poin
     let other = other?;
     (heads(other)? == strings).then_some(other)
 }
-
-pub use crate::score::benson::benson_alive;
 
 /// True when `color` has uncapturable life on every point of `points`: each is a `color`
 /// stone of a string that is unconditionally alive (Benson, whole board), or one of the two

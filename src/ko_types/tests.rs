@@ -28,7 +28,11 @@ fn pt(b: &Board, v: &str) -> Point {
 }
 
 fn show(b: &Board, r: &KoReport) -> String {
-    format!("{}\n{}", gtp::report_line(b, r), gtp::detail(b, &r.answers))
+    format!(
+        "{}\n{}",
+        crate::gtp::ko_classify::report_line(b, r),
+        crate::gtp::ko_classify::detail(b, &r.answers)
+    )
 }
 
 /// The fixed lower six rows of the 9x9 test boards: a Black wall on the left and a White wall
@@ -266,7 +270,11 @@ fn check(b: &Board, want: Expected) {
     assert_eq!(r.location, want.loc, "{text}");
     assert_eq!(r.closed_killers, want.closed, "{text}");
     assert_eq!(r.strong_killers, want.strong, "{text}");
-    assert_eq!(gtp::detail(b, &r.answers), want.answers, "{text}");
+    assert_eq!(
+        crate::gtp::ko_classify::detail(b, &r.answers),
+        want.answers,
+        "{text}"
+    );
 }
 
 // Lines below are those `forcing_line` prints (Z's winning moves against the replies that cost

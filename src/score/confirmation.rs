@@ -22,10 +22,10 @@
 //! Results are memoised by state, except those that the repetition of a state higher on the
 //! line decided (they depend on the line that led there).
 
-use super::regions::EmptyAreas;
 use crate::board::{Board, Cell, Color, Point, SuicideRule, MAX_POINTS};
 use crate::rules::ko::{ko_capture_ban, KoRule, PassForKoBan, Step};
 use crate::search::playout::captures;
+use crate::tactics::regions::EmptyAreas;
 use fxhash::FxHashMap;
 use smallvec::SmallVec;
 

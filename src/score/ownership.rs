@@ -1,13 +1,13 @@
 //! Who owns each point at the end of random playouts from a position: the "search
 //! ownership" that decides the status of strings nothing better can decide.
 
-use super::eye_owner;
 use crate::board::{Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::line::KoLine;
 use crate::rules::KoRule;
 use crate::search::playout::Playout;
 use crate::search::rng::Rng;
+use crate::tactics::counting::eye_owner;
 
 /// Per point, how many playouts ended with each colour owning it.
 #[derive(Clone, Debug)]

@@ -16,14 +16,14 @@
 //! Then, with the dead stones removed, the live strings that [`seki`] finds are in seki; the
 //! lone stones inside the kos of a seki live with it (see [`judge`]).
 
-use super::benson::benson_alive;
 use super::confirmation::{self, Verdict};
 use super::ownership::Ownership;
-use super::regions::EmptyAreas;
-use super::seki;
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::{KoRule, Scoring};
+use crate::tactics::benson::benson_alive;
+use crate::tactics::regions::EmptyAreas;
+use crate::tactics::seki;
 use std::fmt;
 
 /// Playouts the ownership estimate runs.

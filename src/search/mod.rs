@@ -29,7 +29,6 @@
 //!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
-pub mod ladder;
 pub mod legality;
 pub mod outcome;
 pub mod patterns;
@@ -229,7 +228,7 @@ impl Searcher {
     ///
     /// A limited search decides without searching in two cases: it passes when `color` has
     /// no legal board play that does not fill an own eye, and when the opponent has just
-    /// passed and `color` is ahead by [`score::area_score`] of the board as it stands. It
+    /// passed and `color` is ahead by [`counting::area_score`](crate::tactics::counting::area_score) of the board as it stands. It
     /// resigns when the best move's win rate is below `params.resign_threshold` after
     /// enough playouts, once the game is past its opening (20 moves on 9x9, 40 on 19x19, in
     /// proportion to the board's area).

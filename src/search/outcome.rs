@@ -12,7 +12,7 @@
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::rules::Scoring;
-use crate::score::{self, eye_owner};
+use crate::tactics::counting::{self, eye_owner};
 
 /// Black's score at the end of a playout under `scoring`; when `owner` is given, adds +1
 /// (Black) or -1 (White) to `owner[p.index()]` for every point owned.
@@ -61,9 +61,9 @@ pub fn playout_end(
 /// removed as dead.
 pub fn terminal(board: &Board, komi: f64, scoring: Scoring) -> f64 {
     match scoring {
-        Scoring::Area => score::area_score(board, komi),
+        Scoring::Area => counting::area_score(board, komi),
         Scoring::Territory => {
-            let (black, white) = score::area_counts(board);
+            let (black, white) = counting::area_counts(board);
             let mut stones = 0i64;
             for p in board.points() {
                 match board.cell(p) {
@@ -133,7 +133,7 @@ mod tests {
         );
         assert_eq!(b.empty_count(), 3);
         let count = playout_end(&b, 0.0, Scoring::Area, None);
-        assert_eq!(count, score::area_score(&b, 0.0));
+        assert_eq!(count, counting::area_score(&b, 0.0));
         assert_eq!(count, (13 + 2) as f64 - (9 + 1) as f64);
         // A region reaching both colours counts for nobody.
         let mut b = Board::new(5);

@@ -17,6 +17,7 @@
 use super::patterns;
 use super::rng::Rng;
 use crate::board::{Board, Cell, Color, Point};
+use crate::tactics::self_atari::is_self_atari;
 use smallvec::SmallVec;
 
 /// Candidate moves gathered by one heuristic (never more than a few dozen).
@@ -208,47 +209,6 @@ fn push_unique(out: &mut Candidates, p: Point) {
     }
 }
 
-/// True when `color`'s play on the empty point `p` leaves its string with at most one
-/// liberty and captures nothing.
-#[inline]
-pub(super) fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
-    let own = Cell::stone(color);
-    let opp = Cell::stone(color.opponent());
-    // One liberty found so far (other than p), if any.
-    let mut first = Point::PASS;
-    let mut note = |q: Point| -> bool {
-        if q == p || q == first {
-            return false;
-        }
-        if first.is_pass() {
-            first = q;
-            false
-        } else {
-            true
-        }
-    };
-    let ns = board.neighbours(p);
-    for &n in &ns {
-        if board.cell(n) == Cell::Empty && note(n) {
-            return false;
-        }
-    }
-    for &n in &ns {
-        let c = board.cell(n);
-        if c == opp && board.in_atari(n) {
-            return false; // captures: gains liberties
-        }
-        if c == own {
-            for l in board.liberties(n, 3) {
-                if note(l) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
-}
-
 /// Stones `color`'s play on the empty point `p` captures (the board's
 /// [`Board::capture_count`]).
 pub(super) fn capture_size(board: &Board, p: Point, color: Color) -> usize {
@@ -289,16 +249,6 @@ mod tests {
 
     fn at(b: &Board, v: &str) -> Point {
         b.point(Coord::parse_gtp(v, b.size()).unwrap())
-    }
-
-    #[test]
-    fn self_atari_is_recognised() {
-        let b = setup(5, &["X....", ".....", ".....", ".O...", "..O.."]);
-        // Black on B1: neighbours A1 (empty), C1 and B2 (white, safe): one liberty.
-        assert!(is_self_atari(&b, at(&b, "B1"), Color::Black));
-        assert!(!is_self_atari(&b, at(&b, "D2"), Color::Black));
-        // Black on A4 joins A5: liberties B5, B4, A3.
-        assert!(!is_self_atari(&b, at(&b, "A4"), Color::Black));
     }
 
     #[test]

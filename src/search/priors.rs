@@ -6,7 +6,7 @@
 //! won) or losses (visits that lost):
 //! - a capture: [`CAPTURE_ONE`] wins for one stone, [`CAPTURE_MANY`] for more;
 //! - saving an own string from atari: [`SAVE_ATARI`] wins, unless the opponent can ladder
-//!   it anyway ([`ladder`](super::ladder)): then [`LADDER`] losses;
+//!   it anyway ([`ladder`](crate::tactics::ladder)): then [`LADDER`] losses;
 //! - an atari whose ladder works: [`LADDER`] wins;
 //! - a self-atari (that captures nothing): [`SELF_ATARI`] losses;
 //! - a 3x3 shape next to the last move: [`PATTERN`] wins;
@@ -16,8 +16,10 @@
 //! - the pass: [`PASS_LOSSES`] losses on top of the even prior, so the search only passes
 //!   when nothing else is worth anything.
 
-use super::{ladder, patterns, policy};
+use super::{patterns, policy};
 use crate::board::{Board, Cell, Color, Point};
+use crate::tactics::ladder;
+use crate::tactics::self_atari::is_self_atari;
 
 /// Even-game prior: visits at a 50% win rate.
 pub const EVEN: u32 = 10;
@@ -91,7 +93,7 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
         } else {
             prior.add_wins(SAVE_ATARI);
         }
-    } else if policy::is_self_atari(board, p, color) {
+    } else if is_self_atari(board, p, color) {
         prior.add_losses(SELF_ATARI);
     } else if ladder::atari_works(board, p, color) {
         prior.add_wins(LADDER);

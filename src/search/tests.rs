@@ -3,7 +3,7 @@ use super::*;
 use crate::board::{Board, Coord};
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
-use crate::score;
+use crate::tactics::counting;
 
 fn at(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())
@@ -118,7 +118,7 @@ fn passes_when_the_opponent_passed_and_it_is_ahead() {
     // Black: 21 stones + 3 eyes... count by area: columns A-C are Black's, E-G White's.
     g.play(Color::Black, at(g.board(), "D1")).unwrap();
     g.play(Color::White, Point::PASS).unwrap();
-    assert!(score::area_score(g.board(), g.komi()) > 0.0);
+    assert!(counting::area_score(g.board(), g.komi()) > 0.0);
     let r = search(&g, Color::Black, &params(1000, 1));
     assert_eq!(r.best, SearchMove::Pass);
     // Behind (the same position with a big komi), it does not pass at once: it searches.

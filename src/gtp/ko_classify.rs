@@ -2,9 +2,9 @@
 //! `ko-classify_detail VERTEX`. The engine's dispatcher calls [`command`] first and falls
 //! through when it returns `None`.
 
-use super::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
+use crate::ko_types::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
 
 /// The command names answered here.
 pub const COMMANDS: &[&str] = &["ko-classify", "ko-classify_detail"];
@@ -30,7 +30,7 @@ pub fn command(game: &Game, name: &str, args: &[String]) -> Option<Result<String
     }
 }
 
-fn ko_for(board: &Board, text: &str) -> Result<super::BasicKo, String> {
+fn ko_for(board: &Board, text: &str) -> Result<crate::ko_types::BasicKo, String> {
     let c = Coord::parse_gtp(text, board.size()).map_err(|e| format!("syntax error: {e}"))?;
     let p = board.point(c);
     ko_at(board, p).ok_or_else(|| format!("no basic ko at {}", board.vertex(p)))
@@ -63,7 +63,7 @@ pub fn report_line(board: &Board, r: &KoReport) -> String {
 }
 
 /// The eight lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`.
-pub fn detail(board: &Board, answers: &super::KoAnswers) -> String {
+pub fn detail(board: &Board, answers: &crate::ko_types::KoAnswers) -> String {
     let mut lines = Vec::new();
     for z in Color::BOTH {
         for (role, rname) in [(Role::Open, "open"), (Role::Closed, "closed")] {

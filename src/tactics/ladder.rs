@@ -7,7 +7,7 @@
 //! then taken to fail). Works on copies of the board, so it is for priors at node creation,
 //! not for playouts.
 
-use super::policy::is_self_atari;
+use super::self_atari::is_self_atari;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 
 /// Extensions read at most.

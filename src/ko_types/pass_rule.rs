@@ -1,4 +1,4 @@
-//! The WMSG 2008 supplementary pass rule, judged with the ko classifier (`ko_types`).
+//! The WMSG 2008 supplementary pass rule, judged with the ko classifier.
 //!
 //! A player may not pass if (1) some basic ko on the board is open for him and is neither a
 //! disturbing life nor an internal disturbing death (a dead ko is a disturbing death), and
@@ -6,10 +6,20 @@
 //! location the solver cannot establish (`unknown`) does not forbid the pass: the rule bans
 //! only what can be shown. "Open for him" is read from the shape (he is the one who can
 //! capture in it), as `ko-classify` reports it, whether or not a simple-ko ban is in force.
+//!
+//! The game cannot read kos itself (the classifier stands above it), so whoever makes a game
+//! that may be played under this rule attaches the judge with [`attach`]; the game then asks
+//! it for every pass, in [`Game::pass_ban`].
 
-use super::Game;
 use crate::board::Color;
+use crate::game::Game;
 use crate::ko_types::{self, KoReport, KoType, Location};
+
+/// Lets `game` judge passes under the WMSG 2008 rule (when its ruleset, now or later, says
+/// `pass=wmsg2008`) with [`wmsg2008_ban`].
+pub fn attach(game: &mut Game) {
+    game.set_pass_judge(wmsg2008_ban);
+}
 
 /// True when a ko open for the passer forbids his pass: a fighting ko anywhere, a disturbing
 /// death (dead ko included) when external; never a disturbing life, nor a ko whose type or
@@ -24,7 +34,7 @@ fn binds(r: &KoReport) -> bool {
 }
 
 /// Why `color` may not pass in `game` under the WMSG 2008 rule, or `None` if it may.
-pub(super) fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
+pub fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
     let board = game.board();
     // Only kos open for the passer matter: classify just those (the solver is not free).
     let binding = ko_types::find_kos(board)

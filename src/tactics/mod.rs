@@ -1,0 +1,15 @@
+//! Tactics: what a Go player reads off a position, without a game's history. Ladders
+//! ([`ladder`]), self-atari ([`self_atari`]), unconditional life by Benson's algorithm
+//! ([`benson`]), empty areas and eye spaces ([`regions`]), seki ([`seki`]) and counting the
+//! board as it stands ([`counting`]).
+//!
+//! Everything here reads a [`Board`](crate::board::Board) (and, for local searches, the ko
+//! rules of [`rules`](crate::rules)); none of it knows a game. The search's priors and
+//! playouts, the end-of-game judgement and the ko classifier build on it.
+
+pub mod benson;
+pub mod counting;
+pub mod ladder;
+pub mod regions;
+pub mod seki;
+pub mod self_atari;
