@@ -36,6 +36,7 @@ pub mod board;
 pub mod game;
 pub mod gtp;
 pub mod ko_types;
+pub mod player;
 pub mod regress;
 pub mod rules;
 pub mod score;

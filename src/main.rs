@@ -1,7 +1,8 @@
 //! The `koan` binary: GTP on standard input/output by default, plus `bench`, `regress` and
 //! `match`.
 
-use koan::gtp::{self, Engine, EngineOptions};
+use koan::gtp::{self, Engine};
+use koan::player::PlayerOptions;
 use koan::rules::Ruleset;
 use std::process::ExitCode;
 
@@ -95,11 +96,11 @@ fn exit(code: i32) -> ExitCode {
     ExitCode::from(code.clamp(0, 255) as u8)
 }
 
-type Parsed = (EngineOptions, Option<String>, bool);
+type Parsed = (PlayerOptions, Option<String>, bool);
 
 /// Parses the GTP-mode options; `Ok(None)` when `--help` or `--version` was answered.
 fn parse_options(args: &[String]) -> Result<Option<Parsed>, String> {
-    let mut o = EngineOptions::default();
+    let mut o = PlayerOptions::default();
     let mut log = None;
     let mut verbose = false;
     let mut it = args.iter();

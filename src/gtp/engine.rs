@@ -1,56 +1,19 @@
-//! The GTP command set: one method per command, over a [`Game`] and the engine's settings.
+//! The GTP command set: one method per command, over a [`Player`](crate::player::Player).
 
-use super::handicap::fixed_handicap;
 use super::output::Output;
 use super::protocol::Command;
 use super::{analyze, gogui};
-use crate::board::{Board, Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
+use crate::board::{Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
+use crate::player::handicap::fixed_handicap;
+use crate::player::{Player, PlayerOptions};
 use crate::rules::{KoRule, Ruleset};
-use crate::score;
-use crate::score::status::{Status, StatusMap};
+use crate::score::status::Status;
 use crate::search::time::{Clock, TimeSystem};
-use crate::search::{self, SearchMove, SearchParams, SearchResult};
-use crate::sgf::{self, SgfGame, SgfNode};
+use crate::search::{self, SearchMove};
+use crate::sgf::{self, SgfGame};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
-
-/// Settings given on the command line.
-#[derive(Clone, Debug)]
-pub struct EngineOptions {
-    /// Search threads.
-    pub threads: usize,
-    /// Playouts per move, if limited.
-    pub playouts: Option<u64>,
-    /// Seconds per move at most, if limited.
-    pub time_per_move: Option<f64>,
-    /// The ruleset at start and after `clear_board` unless changed by `rules`.
-    pub rules: Ruleset,
-    /// Seed of the search's random numbers.
-    pub seed: u64,
-    /// Resign when the win rate of the best move is below this.
-    pub resign_threshold: f64,
-    /// Answer `kgs-chat` (KGS relays chat to engines that list it).
-    pub kgs_chat: bool,
-    /// Go on searching on the opponent's time after `genmove`, until the next command.
-    pub ponder: bool,
-}
-
-impl Default for EngineOptions {
-    fn default() -> Self {
-        EngineOptions {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            playouts: None,
-            time_per_move: None,
-            rules: Ruleset::default(),
-            seed: 0x6b6f616e,
-            resign_threshold: 0.05,
-            kgs_chat: false,
-            ponder: false,
-        }
-    }
-}
 
 /// Every command the engine knows, in the order `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[
@@ -113,39 +76,14 @@ pub const COMMANDS: &[&str] = &[
     "genmove_analyze",
 ];
 
-/// A new game as the engine plays it: the WMSG 2008 pass rule is judged by the ko
-/// classifier.
-fn new_game(size: usize, rules: Ruleset) -> Game {
-    let mut game = Game::new(size, rules);
-    crate::ko_types::pass_rule::attach(&mut game);
-    game
-}
-
-/// A background search on the opponent's time.
-struct Pondering {
-    handle: std::thread::JoinHandle<search::Searcher>,
-    stop: Arc<AtomicBool>,
-}
-
-/// The state behind the protocol: the game, the settings, the clock.
+/// The protocol's state: the player behind it, and what the protocol itself keeps (the
+/// input watch, the line being run, whether `quit` was asked).
 pub struct Engine {
-    game: Game,
-    options: EngineOptions,
-    clock: Clock,
+    player: Player,
     quit: bool,
-    stop: Arc<AtomicBool>,
     input: super::InputWatch,
     /// Input line number of the command being run (see [`super::InputWatch`]).
     line: u64,
-    /// The search, with its tree kept between moves.
-    searcher: search::Searcher,
-    /// The search running on the opponent's time (`--ponder`), if any.
-    pondering: Option<Pondering>,
-    /// Whether the previous genmove's win rate was below the resignation threshold: koan
-    /// resigns only when the win rate stays low over two of its moves in a row.
-    was_losing: bool,
-    /// Life and death at the end of the game, cached per position.
-    judgement: super::judgement::Judgement,
 }
 
 type Reply = Result<String, String>;
@@ -156,29 +94,20 @@ fn syntax(detail: impl std::fmt::Display) -> String {
 
 impl Engine {
     /// A new engine on an empty 19x19 board.
-    pub fn new(options: EngineOptions) -> Engine {
-        let mut game = new_game(19, options.rules);
-        game.set_komi(options.rules.komi);
-        let stop = Arc::new(AtomicBool::new(false));
+    pub fn new(options: PlayerOptions) -> Engine {
+        let player = Player::new(options);
         Engine {
-            game,
-            options,
-            clock: Clock::default(),
+            input: super::InputWatch::detached(player.stop_flag()),
+            player,
             quit: false,
-            input: super::InputWatch::detached(stop.clone()),
-            stop,
             line: 0,
-            searcher: search::Searcher::new(),
-            pondering: None,
-            was_losing: false,
-            judgement: Default::default(),
         }
     }
 
     /// Lets commands see when new input arrives (to stop analysis early); the engine's stop
     /// flag becomes the watch's.
     pub fn watch_input(&mut self, watch: super::InputWatch) {
-        self.stop = watch.stop_flag();
+        self.player.set_stop_flag(watch.stop_flag());
         self.input = watch;
     }
 
@@ -194,12 +123,12 @@ impl Engine {
 
     /// The flag that stops a running search when set.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
+        self.player.stop_flag()
     }
 
     /// The current game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.player.game()
     }
 
     /// Runs one command and returns its response body or error message; a streamed response
@@ -222,14 +151,16 @@ impl Engine {
     /// Runs the command read as input line `line`. A streaming command writes its response
     /// to `out` as it goes; the others return it.
     pub fn execute_streaming(&mut self, cmd: &Command, line: u64, out: &mut Output) -> Reply {
-        self.stop_pondering();
+        self.player.stop_pondering();
         self.line = line;
         let a = &cmd.args;
-        if let Some(reply) = super::ko_classify::command(&self.game, &cmd.name, a) {
+        if let Some(reply) = super::ko_classify::command(self.player.game(), &cmd.name, a) {
             return reply;
         }
-        if let Some(reply) = super::gogui::command(&mut self.game, &mut self.options, &cmd.name, a)
-        {
+        if let Some(reply) = {
+            let (game, options) = self.player.game_and_options_mut();
+            super::gogui::command(game, options, &cmd.name, a)
+        } {
             return reply;
         }
         if let Some(request) = analyze::parse(&cmd.name, a) {
@@ -240,7 +171,7 @@ impl Engine {
             return Ok(gogui::search_response(
                 &cmd.name,
                 snap.as_ref(),
-                self.game.board(),
+                self.player.game().board(),
             ));
         }
         match cmd.name.as_str() {
@@ -254,7 +185,7 @@ impl Engine {
                 Ok(self.commands().any(|c| c == name).to_string())
             }
             "list_commands" => Ok(self.commands().collect::<Vec<_>>().join("\n")),
-            "kgs-chat" if self.options.kgs_chat => self.kgs_chat(a),
+            "kgs-chat" if self.player.options().kgs_chat => self.kgs_chat(a),
             "quit" => {
                 self.quit = true;
                 Ok(String::new())
@@ -266,7 +197,7 @@ impl Engine {
             }
             "komi" => {
                 let komi = parse_float(a.first())?;
-                self.game.set_komi(komi);
+                self.player.game_mut().set_komi(komi);
                 Ok(String::new())
             }
             "fixed_handicap" => self.fixed_handicap(a),
@@ -276,7 +207,7 @@ impl Engine {
             "genmove" => self.genmove(a, true),
             "reg_genmove" => self.genmove(a, false),
             "undo" => {
-                if self.game.undo() {
+                if self.player.game_mut().undo() {
                     Ok(String::new())
                 } else {
                     Err("cannot undo".into())
@@ -285,7 +216,9 @@ impl Engine {
             "time_settings" => self.time_settings(a),
             "kgs-time_settings" => self.kgs_time_settings(a),
             "kgs-game_over" => {
-                self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+                self.player
+                    .stop_flag()
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
                 Ok(String::new())
             }
             "kgs-genmove_cleanup" => self.genmove_cleanup(a),
@@ -297,7 +230,7 @@ impl Engine {
             "showboard" => Ok(self.showboard()),
             "is_legal" => {
                 let (color, point) = self.color_and_move(a)?;
-                Ok(if self.game.is_legal(color, point) {
+                Ok(if self.player.game().is_legal(color, point) {
                     "1"
                 } else {
                     "0"
@@ -306,14 +239,14 @@ impl Engine {
             }
             "all_legal" => {
                 let color = parse_color(a.first())?;
-                Ok(self.vertices(&self.game.legal_plays(color)))
+                Ok(self.vertices(&self.player.game().legal_plays(color)))
             }
             "gogui-rules_game_id" => Ok("Go".into()),
-            "gogui-rules_board_size" => Ok(self.game.size().to_string()),
-            "gogui-rules_side_to_move" => Ok(self.game.to_move().to_string()),
+            "gogui-rules_board_size" => Ok(self.player.game().size().to_string()),
+            "gogui-rules_side_to_move" => Ok(self.player.game().to_move().to_string()),
             "gogui-rules_board" => Ok(self.rules_board()),
             "gogui-rules_captured_count" => {
-                let b = self.game.board();
+                let b = self.player.game().board();
                 Ok(format!(
                     "{} {}",
                     b.captures(Color::White),
@@ -321,12 +254,12 @@ impl Engine {
                 ))
             }
             "gogui-rules_legal_moves" => {
-                if self.game.is_over() {
+                if self.player.game().is_over() {
                     return Ok(String::new());
                 }
-                let color = self.game.to_move();
-                let mut moves = self.vertices(&self.game.legal_plays(color));
-                if self.game.is_legal(color, Point::PASS) {
+                let color = self.player.game().to_move();
+                let mut moves = self.vertices(&self.player.game().legal_plays(color));
+                if self.player.game().is_legal(color, Point::PASS) {
                     if !moves.is_empty() {
                         moves.push(' ');
                     }
@@ -334,19 +267,19 @@ impl Engine {
                 }
                 Ok(moves)
             }
-            "gogui-rules_final_result" => Ok(if self.game.is_over() {
+            "gogui-rules_final_result" => Ok(if self.player.game().is_over() {
                 self.final_score()
             } else {
                 "unknown".into()
             }),
             "rules" => self.rules(a),
             "ko-rule" => match a.first() {
-                None => Ok(self.game.rules().ko.to_string()),
+                None => Ok(self.player.game().rules().ko.to_string()),
                 Some(name) => {
                     let ko: KoRule = name.parse().map_err(|_| "unknown ko rule".to_string())?;
-                    let mut rules = *self.game.rules();
+                    let mut rules = *self.player.game().rules();
                     rules.ko = ko;
-                    self.game.set_rules(rules);
+                    self.player.game_mut().set_rules(rules);
                     Ok(String::new())
                 }
             },
@@ -355,7 +288,7 @@ impl Engine {
                 match name.to_ascii_lowercase().as_str() {
                     "japanese" | "chinese" | "aga" | "new_zealand" | "newzealand" => {
                         let rules = Ruleset::preset(name).expect("preset");
-                        self.game.set_rules(rules);
+                        self.player.game_mut().set_rules(rules);
                         Ok(String::new())
                     }
                     _ => Err("unknown rules".into()),
@@ -364,22 +297,22 @@ impl Engine {
             "ko-bans" => {
                 let color = match a.first() {
                     Some(c) => parse_color(Some(c))?,
-                    None => self.game.to_move(),
+                    None => self.player.game().to_move(),
                 };
-                let board = self.game.board();
+                let board = self.player.game().board();
                 let mut lines: Vec<String> = self
-                    .game
+                    .game()
                     .ko_bans(color)
                     .iter()
                     .map(|(p, ban)| format!("{} {ban}", board.vertex(*p)))
                     .collect();
-                if let Some(why) = self.game.pass_ban(color) {
+                if let Some(why) = self.player.game().pass_ban(color) {
                     lines.push(format!("pass wmsg2008: {why}"));
                 }
                 Ok(lines.join("\n"))
             }
             "ko-hot_stones" => {
-                let hot = crate::rules::ko::Past::ing(self.game.memory()).hot_stones();
+                let hot = crate::rules::ko::Past::ing(self.player.game().memory()).hot_stones();
                 Ok(self.vertices(hot))
             }
             _ => Err("unknown command".into()),
@@ -388,7 +321,7 @@ impl Engine {
 
     /// The commands this engine answers: [`COMMANDS`], plus `kgs-chat` when enabled.
     fn commands(&self) -> impl Iterator<Item = &'static str> {
-        let chat = self.options.kgs_chat.then_some("kgs-chat");
+        let chat = self.player.options().kgs_chat.then_some("kgs-chat");
         COMMANDS.iter().copied().chain(chat)
     }
 
@@ -421,7 +354,7 @@ impl Engine {
     }
 
     fn vertices(&self, points: &[Point]) -> String {
-        let b = self.game.board();
+        let b = self.player.game().board();
         points
             .iter()
             .map(|&p| b.vertex(p))
@@ -433,8 +366,8 @@ impl Engine {
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Point::PASS);
         }
-        let c = Coord::parse_gtp(text, self.game.size()).map_err(syntax)?;
-        Ok(self.game.board().point(c))
+        let c = Coord::parse_gtp(text, self.player.game().size()).map_err(syntax)?;
+        Ok(self.player.game().board().point(c))
     }
 
     fn color_and_move(&self, a: &[String]) -> Result<(Color, Point), String> {
@@ -452,34 +385,21 @@ impl Engine {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err("unacceptable size".into());
         }
-        let komi = self.game.komi();
-        let rules = *self.game.rules();
-        self.game = new_game(size, rules);
-        self.game.set_komi(komi);
+        self.player.resize(size);
         Ok(String::new())
     }
 
     fn clear_board(&mut self) {
-        let komi = self.game.komi();
-        let rules = *self.game.rules();
-        self.game = new_game(self.game.size(), rules);
-        self.was_losing = false;
-        self.game.set_komi(komi);
+        self.player.clear_board();
     }
 
     fn board_is_empty(&self) -> bool {
-        self.game.moves().is_empty() && self.game.board().empty_count() == self.game.size().pow(2)
+        self.player.board_is_empty()
     }
 
     /// Makes `coords` the handicap stones of a new game; returns them as GTP lists them.
     fn place_handicap(&mut self, coords: &[Coord]) -> String {
-        let mut start = Board::new(self.game.size());
-        for &c in coords {
-            let p = start.point(c);
-            start.place_setup(p, Color::Black);
-        }
-        self.game
-            .set_start(start, Color::White, coords.len() as u32);
+        self.player.place_handicap(coords);
         coords
             .iter()
             .map(|c| c.to_string())
@@ -500,14 +420,14 @@ impl Engine {
         if !self.board_is_empty() {
             return Err("board not empty".into());
         }
-        let coords =
-            fixed_handicap(self.game.size(), n).ok_or("invalid number of stones".to_string())?;
+        let coords = fixed_handicap(self.player.game().size(), n)
+            .ok_or("invalid number of stones".to_string())?;
         Ok(self.place_handicap(&coords))
     }
 
     fn place_free_handicap(&mut self, a: &[String]) -> Reply {
         let n = self.handicap_count(a)?;
-        let size = self.game.size();
+        let size = self.player.game().size();
         if n < 2 || n >= size * size {
             return Err("invalid number of stones".into());
         }
@@ -545,7 +465,7 @@ impl Engine {
         if !self.board_is_empty() {
             return Err("board not empty".into());
         }
-        let size = self.game.size();
+        let size = self.player.game().size();
         let mut coords = Vec::new();
         for v in a {
             if v.eq_ignore_ascii_case("pass") {
@@ -566,116 +486,29 @@ impl Engine {
 
     fn play(&mut self, a: &[String]) -> Reply {
         let (color, point) = self.color_and_move(a)?;
-        self.game.play(color, point).map_err(|why| {
+        self.player.game_mut().play(color, point).map_err(|why| {
             tracing::info!("illegal move {} {}: {why}", color, a[1]);
             "illegal move".to_string()
         })?;
         Ok(String::new())
     }
 
-    fn search_params(&self, color: Color) -> SearchParams {
-        let tpm = self.options.time_per_move;
-        let (mut budget, mut cap) = (tpm, tpm);
-        if let Some((b, c)) = self.clock_budget(color) {
-            budget = Some(budget.map_or(b, |t| t.min(b)));
-            cap = Some(cap.map_or(c, |t| t.min(c)));
-        }
-        if budget.is_none() && self.options.playouts.is_none() {
-            (budget, cap) = (Some(1.0), Some(1.0));
-        }
-        let secs = |s: f64| Duration::from_secs_f64(s.max(0.01));
-        SearchParams {
-            threads: self.options.threads.max(1),
-            max_playouts: self.options.playouts,
-            max_time: budget.map(secs),
-            time_cap: cap.map(secs),
-            seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
-            resign_threshold: self.options.resign_threshold,
-        }
-    }
-
-    /// Seconds to spend on this move under the controller's clock, and the most it may
-    /// take when the position is unclear.
-    fn clock_budget(&self, color: Color) -> Option<(f64, f64)> {
-        let area = (self.game.size() * self.game.size()) as f64;
-        let played = self.game.moves().len() as f64;
-        // Own moves that may still come: a game lasts about 0.6 x area moves, never assume
-        // fewer than area / 20 of ours remain.
-        let moves_left = ((area * 0.6 - played) / 2.0).max(area / 20.0).max(5.0);
-        let budget = self.clock.budget(color.index(), moves_left)?;
-        let cap = self.clock.cap(color.index(), moves_left)?;
-        Some((budget, cap))
-    }
-
     fn genmove(&mut self, a: &[String], play: bool) -> Reply {
         let color = parse_color(a.first())?;
         self.input.start_search(self.line);
-        let params = self.search_params(color);
-        let result = self
-            .searcher
-            .search(&self.game, color, &params, &self.stop, None);
-        self.conclude(color, &result, play)
+        let chosen = self
+            .player
+            .genmove(color, play)
+            .map_err(|e| e.to_string())?;
+        Ok(self.spell(chosen))
     }
 
-    /// The move a search chose, as GTP spells it; played when `play` is set.
-    fn conclude(&mut self, color: Color, result: &SearchResult, play: bool) -> Reply {
-        tracing::info!(
-            "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
-            result.playouts,
-            result.elapsed.as_secs_f64(),
-            result.winrate
-        );
-        let losing = result.best == SearchMove::Resign;
-        let confirmed = losing && self.was_losing;
-        self.was_losing = losing;
-        let choice = if losing && !confirmed {
-            tracing::info!("genmove {color}: losing, but resigning only if it stays so");
-            result.fallback
-        } else {
-            result.best
-        };
-        let best = super::endgame::adjust(&self.game, color, choice, || self.status());
-        let point = match best {
-            SearchMove::Resign => return Ok("resign".into()),
-            SearchMove::Pass => Point::PASS,
-            SearchMove::Play(p) => p,
-        };
-        if play {
-            self.game
-                .play(color, point)
-                .map_err(|e| format!("internal error: search chose an illegal move ({e})"))?;
-            if self.options.ponder && !self.game.is_over() {
-                self.start_pondering();
-            }
-        }
-        Ok(self.game.board().vertex(point))
-    }
-
-    /// Searches the position for the opponent in the background until the next command,
-    /// so that the tree the next `genmove` reuses has grown meanwhile.
-    fn start_pondering(&mut self) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut searcher = std::mem::take(&mut self.searcher);
-        let game = self.game.clone();
-        let mut params = self.search_params(game.to_move());
-        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
-        let flag = stop.clone();
-        let handle = std::thread::spawn(move || {
-            let r = searcher.search(&game, game.to_move(), &params, &flag, None);
-            tracing::debug!("pondered: {} playouts", r.playouts);
-            searcher
-        });
-        self.pondering = Some(Pondering { handle, stop });
-    }
-
-    /// Ends the background search, if any, and takes its tree back.
-    fn stop_pondering(&mut self) {
-        if let Some(p) = self.pondering.take() {
-            p.stop.store(true, std::sync::atomic::Ordering::SeqCst);
-            match p.handle.join() {
-                Ok(searcher) => self.searcher = searcher,
-                Err(_) => tracing::error!("the pondering search panicked; starting afresh"),
-            }
+    /// A chosen move as GTP spells it.
+    fn spell(&self, chosen: SearchMove) -> String {
+        match chosen {
+            SearchMove::Resign => "resign".into(),
+            SearchMove::Pass => self.player.game().board().vertex(Point::PASS),
+            SearchMove::Play(p) => self.player.game().board().vertex(p),
         }
     }
 
@@ -683,43 +516,32 @@ impl Engine {
     /// streamed search ([`analyze`]). An analysis runs until the next input line; a genmove
     /// form searches as `genmove` does and plays.
     fn analyze(&mut self, req: analyze::Request, out: &mut Output) -> Reply {
-        let color = req.color.unwrap_or(self.game.to_move());
+        let color = req.color.unwrap_or(self.player.game().to_move());
         self.input.start_search(self.line);
-        let mut params = self.search_params(color);
+        let mut params = self.player.search_params(color);
         if req.genmove {
-            let result = analyze::stream(
-                &mut self.searcher,
-                &self.game,
-                color,
-                &params,
-                &self.stop,
-                &req,
-                out,
-            );
-            return self
-                .conclude(color, &result, true)
-                .map(|v| format!("play {v}"));
+            let result = self.player.with_searcher(|searcher, game, stop| {
+                analyze::stream(searcher, game, color, &params, stop, &req, out)
+            });
+            let chosen = self
+                .player
+                .decide(color, &result, true)
+                .map_err(|e| e.to_string())?;
+            return Ok(format!("play {}", self.spell(chosen)));
         }
         (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
         let _armed = self.input.stop_on_input(self.line);
-        let (searcher, game) = (&mut self.searcher, &self.game);
-        analyze::stream(searcher, game, color, &params, &self.stop, &req, out);
+        self.player.with_searcher(|searcher, game, stop| {
+            analyze::stream(searcher, game, color, &params, stop, &req, out)
+        });
         Ok(String::new())
     }
 
     /// A search for the player to move as `genmove` makes it, with ownership, for GoGui's
     /// search commands; `None` when the move was clear without searching.
     fn search_snapshot(&mut self) -> Option<search::Snapshot> {
-        let color = self.game.to_move();
         self.input.start_search(self.line);
-        let params = self.search_params(color);
-        // An observer that never reports still makes the search count ownership.
-        let mut ignore = |_: &search::Snapshot| {};
-        let observer: search::Observer = (Duration::MAX, &mut ignore);
-        let result = self
-            .searcher
-            .search(&self.game, color, &params, &self.stop, Some(observer));
-        result.snapshot
+        self.player.snapshot()
     }
 
     fn time_settings(&mut self, a: &[String]) -> Reply {
@@ -729,7 +551,7 @@ impl Engine {
         let main = parse_int(&a[0])?;
         let byo = parse_int(&a[1])?;
         let stones = parse_int(&a[2])?;
-        self.clock = Clock::from_gtp(main as f64, byo as f64, stones as u32);
+        *self.player.clock_mut() = Clock::from_gtp(main as f64, byo as f64, stones as u32);
         Ok(String::new())
     }
 
@@ -777,7 +599,7 @@ impl Engine {
             }
             other => return Err(syntax(format!("unknown time system '{other}'"))),
         };
-        self.clock = Clock {
+        *self.player.clock_mut() = Clock {
             system,
             left: [None, None],
         };
@@ -791,11 +613,13 @@ impl Engine {
         let color = parse_color(a.first())?;
         let time = parse_int(&a[1])?;
         let stones = parse_int(&a[2])?;
-        if self.clock.system == TimeSystem::None {
+        if self.player.clock_mut().system == TimeSystem::None {
             // A controller that reports time without settings: treat it as absolute time.
-            self.clock.system = TimeSystem::Absolute { main: time as f64 };
+            self.player.clock_mut().system = TimeSystem::Absolute { main: time as f64 };
         }
-        self.clock.report(color.index(), time as f64, stones as u32);
+        self.player
+            .clock_mut()
+            .report(color.index(), time as f64, stones as u32);
         Ok(String::new())
     }
 
@@ -804,29 +628,20 @@ impl Engine {
     /// otherwise an ordinary genmove. Never passes while such stones remain.
     fn genmove_cleanup(&mut self, a: &[String]) -> Reply {
         let color = parse_color(a.first())?;
-        match self.cleanup_play(color) {
+        match self.player.cleanup_play(color) {
             Some(point) => {
-                self.game
+                self.player
+                    .game_mut()
                     .play(color, point)
                     .map_err(|e| format!("internal error: cleanup chose an illegal move ({e})"))?;
-                Ok(self.game.board().vertex(point))
+                Ok(self.player.game().board().vertex(point))
             }
             None => self.genmove(a, true),
         }
     }
 
-    /// A play against the opponent's dead stones, if any remain.
-    fn cleanup_play(&self, color: Color) -> Option<Point> {
-        super::endgame::cleanup_play(&self.game, color, &self.status())
-    }
-
-    /// The engine's judgement of the position (cached per position).
-    fn status(&self) -> std::rc::Rc<StatusMap> {
-        self.judgement.of(&self.game, self.options.seed)
-    }
-
     fn final_score(&self) -> String {
-        score::format_result(score::final_score(&self.game, &self.status()))
+        self.player.final_score()
     }
 
     fn final_status_list(&self, a: &[String]) -> Reply {
@@ -839,15 +654,20 @@ impl Engine {
             "seki" => Status::Seki,
             other => return Err(syntax(format!("unknown status '{other}'"))),
         };
-        Ok(self.vertices(&self.status().list(self.game.board(), status)))
+        Ok(self.vertices(
+            &self
+                .player
+                .status()
+                .list(self.player.game().board(), status),
+        ))
     }
 
     fn showboard(&self) -> String {
-        let b = self.game.board();
+        let b = self.player.game().board();
         format!(
             "\n{}\nto move: {}  captured by black: {}  captured by white: {}\nrules: {}",
             b.render(),
-            self.game.to_move(),
+            self.player.game().to_move(),
             b.captures(Color::Black),
             b.captures(Color::White),
             self.rules_in_force()
@@ -855,7 +675,7 @@ impl Engine {
     }
 
     fn rules_board(&self) -> String {
-        let b = self.game.board();
+        let b = self.player.game().board();
         let n = b.size();
         let mut rows = Vec::with_capacity(n);
         for row in (0..n).rev() {
@@ -873,24 +693,21 @@ impl Engine {
 
     /// The ruleset as `rules` prints it: the game's komi, not the preset's default.
     fn rules_in_force(&self) -> Ruleset {
-        Ruleset {
-            komi: self.game.komi(),
-            ..*self.game.rules()
-        }
+        self.player.rules_in_force()
     }
 
     fn rules(&mut self, a: &[String]) -> Reply {
         if a.is_empty() {
             let r = self.rules_in_force();
             let name = Ruleset {
-                komi: self.game.rules().komi,
+                komi: self.player.game().rules().komi,
                 ..r
             }
             .preset_name()
             .unwrap_or("custom");
             return Ok(format!("{r} preset={name}"));
         }
-        let mut rules = *self.game.rules();
+        let mut rules = *self.player.game().rules();
         let mut komi = None;
         for word in a {
             if let Some(preset) = Ruleset::preset(word) {
@@ -907,9 +724,9 @@ impl Engine {
                 ));
             }
         }
-        self.game.set_rules(rules);
+        self.player.game_mut().set_rules(rules);
         if let Some(k) = komi {
-            self.game.set_komi(k);
+            self.player.game_mut().set_komi(k);
         }
         Ok(String::new())
     }
@@ -928,62 +745,11 @@ impl Engine {
         let bytes = read_record(file).map_err(|e| format!("cannot load file: {e}"))?;
         let text = String::from_utf8_lossy(&bytes);
         let record = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
-        let game = self
-            .replay(&record, limit)
+        let (rules, komi) = (*self.player.game().rules(), self.player.game().komi());
+        let game = Game::from_sgf(&record, rules, komi, limit)
             .map_err(|e| format!("cannot load file: {e}"))?;
-        self.game = game;
-        Ok(self.game.to_move().to_string())
-    }
-
-    /// Builds a game from a record, up to (not including) move number `limit` if given.
-    fn replay(&self, record: &SgfGame, limit: Option<usize>) -> Result<Game, String> {
-        let size = record.size;
-        let mut game = new_game(size, *self.game.rules());
-        game.set_komi(record.komi.unwrap_or(self.game.komi()));
-        let mut start = Board::new(size);
-        let mut to_move = if record.handicap.unwrap_or(0) >= 2 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let mut setup_done = false;
-        let mut move_number = 0;
-        for (i, node) in record.nodes.iter().enumerate() {
-            if node.has_setup() {
-                if setup_done {
-                    // Setup after moves: the position so far becomes a new start.
-                    tracing::warn!("SGF node {i}: setup after moves; history before it is dropped");
-                    start = game.board().clone();
-                }
-                apply_setup(&mut start, node);
-                if let Some(c) = node.player_to_move {
-                    to_move = c;
-                } else if setup_done {
-                    to_move = game.to_move();
-                }
-                game.set_start(start.clone(), to_move, record.handicap.unwrap_or(0));
-                setup_done = false;
-            }
-            if let Some((color, coord)) = node.play {
-                move_number += 1;
-                if limit.is_some_and(|l| move_number >= l) {
-                    break;
-                }
-                let point = coord.map_or(Point::PASS, |c| game.board().point(c));
-                match game.play_from_record(color, point) {
-                    Ok(None) => {}
-                    Ok(Some(why)) => tracing::warn!(
-                        "SGF move {move_number} ({color} {}) breaks the current rules: {why}",
-                        game.board().vertex(point)
-                    ),
-                    Err(why) => {
-                        return Err(format!("move {move_number} is impossible ({why})"));
-                    }
-                }
-                setup_done = true;
-            }
-        }
-        Ok(game)
+        self.player.set_game(game);
+        Ok(self.player.game().to_move().to_string())
     }
 
     fn printsgf(&self, a: &[String]) -> Reply {
@@ -997,44 +763,16 @@ impl Engine {
         }
     }
 
+    /// The game as a record, with the rules' standard name or koan's own spelling, and the
+    /// result when the game is over.
     fn to_sgf(&self) -> SgfGame {
-        let g = &self.game;
-        let size = g.size();
-        let mut rec = SgfGame::new(size);
-        rec.komi = Some(g.komi());
-        if g.handicap() > 0 {
-            rec.handicap = Some(g.handicap());
-        }
-        rec.rules = Some(match g.rules().preset_name() {
+        let game = self.player.game();
+        let rules = match game.rules().preset_name() {
             Some(name) => name.to_string(),
             None => self.rules_in_force().to_string(),
-        });
-        let start = g.start();
-        let mut root = SgfNode::default();
-        for p in start.points() {
-            match start.cell(p) {
-                Cell::Black => root.add_black.push(start.coord(p)),
-                Cell::White => root.add_white.push(start.coord(p)),
-                _ => {}
-            }
-        }
-        let default_to_move = if g.handicap() >= 2 {
-            Color::White
-        } else {
-            Color::Black
         };
-        if g.start_to_move() != default_to_move {
-            root.player_to_move = Some(g.start_to_move());
-        }
-        rec.nodes = vec![root];
-        for step in g.moves() {
-            let coord = (!step.point.is_pass()).then(|| g.board().coord(step.point));
-            rec.push_move(step.color, coord);
-        }
-        if g.is_over() {
-            rec.result = Some(self.final_score());
-        }
-        rec
+        let result = game.is_over().then(|| self.final_score());
+        game.to_sgf(rules, result)
     }
 }
 
@@ -1061,26 +799,6 @@ fn read_record(path: &str) -> Result<Vec<u8>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     Ok(bytes)
-}
-
-/// Applies a node's AE, AB, AW to a starting position.
-fn apply_setup(board: &mut Board, node: &SgfNode) {
-    for &c in &node.add_empty {
-        let p = board.point(c);
-        board.remove_setup(p);
-    }
-    for (list, color) in [
-        (&node.add_black, Color::Black),
-        (&node.add_white, Color::White),
-    ] {
-        for &c in list {
-            let p = board.point(c);
-            if board.cell(p) != Cell::Empty {
-                board.remove_setup(p);
-            }
-            board.place_setup(p, color);
-        }
-    }
 }
 
 fn parse_color(text: Option<&String>) -> Result<Color, String> {
@@ -1110,10 +828,10 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     fn engine() -> Engine {
-        Engine::new(EngineOptions {
+        Engine::new(PlayerOptions {
             threads: 1,
             playouts: Some(30),
-            ..EngineOptions::default()
+            ..PlayerOptions::default()
         })
     }
 
@@ -1195,9 +913,9 @@ mod tests {
         let mut off = engine();
         assert_eq!(run(&mut off, "known_command kgs-chat").unwrap(), "false");
         assert!(run(&mut off, "kgs-chat private bob hi").is_err());
-        let mut on = Engine::new(EngineOptions {
+        let mut on = Engine::new(PlayerOptions {
             kgs_chat: true,
-            ..EngineOptions::default()
+            ..PlayerOptions::default()
         });
         assert_eq!(run(&mut on, "known_command kgs-chat").unwrap(), "true");
         assert!(run(&mut on, "list_commands").unwrap().ends_with("kgs-chat"));

@@ -9,10 +9,10 @@
 //! (see [`super::input`]). The dispatcher calls [`command`] first and falls through on
 //! `None`.
 
-use super::engine::EngineOptions;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::{self, KoType, Location};
+use crate::player::PlayerOptions;
 use crate::rules::ko::{KoRule, Past, KO_RULES};
 use crate::rules::{Ruleset, PRESETS};
 use crate::search::Snapshot;
@@ -41,7 +41,7 @@ type Reply = Result<String, String>;
 /// [`ANALYZE_COMMANDS`] that need no search; `None` for any other name.
 pub fn command(
     game: &mut Game,
-    options: &mut EngineOptions,
+    options: &mut PlayerOptions,
     name: &str,
     args: &[String],
 ) -> Option<Reply> {
@@ -296,7 +296,7 @@ pub const PARAMS: &[&str] = &[
 /// `koan-param`: the parameter list in GoGui's `param` format; `koan-param KEY` prints one
 /// value; `koan-param KEY VALUE` sets it. `playouts 0` and `time_per_move 0` mean no limit;
 /// `rules_preset custom` (a ruleset that matches no preset) changes nothing.
-pub fn param(game: &mut Game, options: &mut EngineOptions, args: &[String]) -> Reply {
+pub fn param(game: &mut Game, options: &mut PlayerOptions, args: &[String]) -> Reply {
     match args {
         [] => Ok(PARAMS
             .iter()
@@ -337,7 +337,7 @@ fn param_type(key: &str) -> String {
     }
 }
 
-fn param_value(game: &Game, options: &EngineOptions, key: &str) -> String {
+fn param_value(game: &Game, options: &PlayerOptions, key: &str) -> String {
     match key {
         "threads" => options.threads.to_string(),
         "playouts" => options.playouts.unwrap_or(0).to_string(),
@@ -354,7 +354,7 @@ fn param_value(game: &Game, options: &EngineOptions, key: &str) -> String {
     }
 }
 
-fn set_param(game: &mut Game, options: &mut EngineOptions, key: &str, value: &str) -> Reply {
+fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &str) -> Reply {
     check_key(key)?;
     let bad = |what: &str| format!("{key}: '{value}' is not {what}");
     match key {
@@ -427,7 +427,7 @@ mod tests {
     #[test]
     fn params_round_trip() {
         let mut game = Game::new(9, Ruleset::default());
-        let mut options = EngineOptions::default();
+        let mut options = PlayerOptions::default();
         for (key, value) in [
             ("threads", "3"),
             ("playouts", "500"),
@@ -466,7 +466,7 @@ mod tests {
     #[test]
     fn every_param_line_parses_as_gogui_does() {
         let mut game = Game::new(9, Ruleset::default());
-        let mut options = EngineOptions::default();
+        let mut options = PlayerOptions::default();
         let text = param(&mut game, &mut options, &[]).unwrap();
         for (line, key) in text.lines().zip(PARAMS) {
             // GoGui: a type in brackets as one token, then the key, then the value.

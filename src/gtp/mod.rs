@@ -6,17 +6,14 @@
 //! Standard output carries GTP only; logs go to standard error.
 
 pub mod analyze;
-pub mod endgame;
 pub mod engine;
 pub mod gogui;
-pub mod handicap;
 pub mod input;
-pub mod judgement;
 pub mod ko_classify;
 pub mod output;
 pub mod protocol;
 
-pub use engine::{Engine, EngineOptions};
+pub use engine::Engine;
 pub use input::InputWatch;
 pub use output::Output;
 

@@ -9,6 +9,7 @@ use crate::board::{Color, Coord};
 use std::fmt;
 use std::fmt::Write as _;
 
+mod game;
 #[cfg(test)]
 mod tests;
 

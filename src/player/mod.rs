@@ -1,0 +1,370 @@
+//! The player: everything koan does to play a game, whoever asks it to. It owns the game,
+//! the search with its tree kept between moves, the clock, pondering, the resignation
+//! hysteresis, the end-of-game corrections to the search's move ([`endgame`]), handicap
+//! placement ([`handicap`]) and the cached judgement of life and death ([`judgement`]).
+//!
+//! The GTP engine (`gtp`) is a thin protocol layer over a [`Player`]; other front ends (an
+//! analysis engine, a library user) drive the same player and so play exactly as the GTP
+//! engine plays.
+
+pub mod endgame;
+pub mod handicap;
+pub mod judgement;
+
+use crate::board::{Board, Color, Coord, Point};
+use crate::game::{Game, Illegal};
+use crate::rules::Ruleset;
+use crate::score;
+use crate::score::status::StatusMap;
+use crate::search::time::Clock;
+use crate::search::{self, SearchMove, SearchParams, SearchResult, Searcher};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How the player plays: the command-line settings.
+#[derive(Clone, Debug)]
+pub struct PlayerOptions {
+    /// Search threads.
+    pub threads: usize,
+    /// Playouts per move, if limited.
+    pub playouts: Option<u64>,
+    /// Seconds per move at most, if limited.
+    pub time_per_move: Option<f64>,
+    /// The ruleset at start and after `clear_board` unless changed by `rules`.
+    pub rules: Ruleset,
+    /// Seed of the search's random numbers.
+    pub seed: u64,
+    /// Resign when the win rate of the best move is below this.
+    pub resign_threshold: f64,
+    /// Answer `kgs-chat` (KGS relays chat to engines that list it).
+    pub kgs_chat: bool,
+    /// Go on searching on the opponent's time after `genmove`, until the next command.
+    pub ponder: bool,
+}
+
+impl Default for PlayerOptions {
+    fn default() -> Self {
+        PlayerOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            playouts: None,
+            time_per_move: None,
+            rules: Ruleset::default(),
+            seed: 0x6b6f616e,
+            resign_threshold: 0.05,
+            kgs_chat: false,
+            ponder: false,
+        }
+    }
+}
+
+/// Why the player could not make the move it chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The search or the cleanup chose a move the game refuses (a bug, never expected).
+    IllegalChoice(Illegal),
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::IllegalChoice(e) => {
+                write!(f, "internal error: the player chose an illegal move ({e})")
+            }
+        }
+    }
+}
+
+/// A background search on the opponent's time.
+struct Pondering {
+    handle: std::thread::JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+}
+
+/// A Go player: a game and what it takes to choose moves in it.
+pub struct Player {
+    game: Game,
+    options: PlayerOptions,
+    clock: Clock,
+    /// Set to stop a running search.
+    stop: Arc<AtomicBool>,
+    /// The search, with its tree kept between moves.
+    searcher: Searcher,
+    /// The search running on the opponent's time (`ponder`), if any.
+    pondering: Option<Pondering>,
+    /// Whether the previous genmove's win rate was below the resignation threshold: koan
+    /// resigns only when the win rate stays low over two of its moves in a row.
+    was_losing: bool,
+    /// Life and death at the end of the game, cached per position.
+    judgement: judgement::Judgement,
+}
+
+/// A new game as the player plays it: the WMSG 2008 pass rule is judged by the ko
+/// classifier.
+pub fn new_game(size: usize, rules: Ruleset) -> Game {
+    let mut game = Game::new(size, rules);
+    crate::ko_types::pass_rule::attach(&mut game);
+    game
+}
+
+impl Player {
+    /// A player on an empty 19x19 board, with the options' rules and their komi.
+    pub fn new(options: PlayerOptions) -> Player {
+        let mut game = new_game(19, options.rules);
+        game.set_komi(options.rules.komi);
+        Player {
+            game,
+            options,
+            clock: Clock::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+            searcher: Searcher::new(),
+            pondering: None,
+            was_losing: false,
+            judgement: Default::default(),
+        }
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game being played, to change it (moves, rules, komi, undo).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// Replaces the game (a loaded record, say); the pass rule's judge is attached to it.
+    pub fn set_game(&mut self, mut game: Game) {
+        crate::ko_types::pass_rule::attach(&mut game);
+        self.game = game;
+    }
+
+    /// The settings.
+    pub fn options(&self) -> &PlayerOptions {
+        &self.options
+    }
+
+    /// The settings, to change them (GoGui's parameter dialog does).
+    pub fn options_mut(&mut self) -> &mut PlayerOptions {
+        &mut self.options
+    }
+
+    /// The game and the settings together, for commands that change both.
+    pub fn game_and_options_mut(&mut self) -> (&mut Game, &mut PlayerOptions) {
+        (&mut self.game, &mut self.options)
+    }
+
+    /// The flag that stops a running search when set.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Makes `stop` the flag that stops the player's searches.
+    pub fn set_stop_flag(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
+    /// The clock the controller set, to change it.
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// A new empty board of `size`, keeping the rules and komi.
+    pub fn resize(&mut self, size: usize) {
+        let komi = self.game.komi();
+        let rules = *self.game.rules();
+        self.game = new_game(size, rules);
+        self.game.set_komi(komi);
+    }
+
+    /// A new game on the same board size, keeping the rules and komi; the resignation
+    /// hysteresis starts afresh.
+    pub fn clear_board(&mut self) {
+        let komi = self.game.komi();
+        let rules = *self.game.rules();
+        self.game = new_game(self.game.size(), rules);
+        self.was_losing = false;
+        self.game.set_komi(komi);
+    }
+
+    /// True when nothing has been played or placed.
+    pub fn board_is_empty(&self) -> bool {
+        self.game.moves().is_empty() && self.game.board().empty_count() == self.game.size().pow(2)
+    }
+
+    /// Makes `coords` the Black handicap stones of a new game, White to move.
+    pub fn place_handicap(&mut self, coords: &[Coord]) {
+        let mut start = Board::new(self.game.size());
+        for &c in coords {
+            let p = start.point(c);
+            start.place_setup(p, Color::Black);
+        }
+        self.game
+            .set_start(start, Color::White, coords.len() as u32);
+    }
+
+    /// The ruleset in force with the game's komi (not the preset's default).
+    pub fn rules_in_force(&self) -> Ruleset {
+        Ruleset {
+            komi: self.game.komi(),
+            ..*self.game.rules()
+        }
+    }
+
+    /// How a search for `color` runs now: threads, playout and time limits (the per-move
+    /// limit and the clock's budget, whichever is shorter; one second when nothing limits),
+    /// seed and resignation threshold.
+    pub fn search_params(&self, color: Color) -> SearchParams {
+        let tpm = self.options.time_per_move;
+        let (mut budget, mut cap) = (tpm, tpm);
+        if let Some((b, c)) = self.clock_budget(color) {
+            budget = Some(budget.map_or(b, |t| t.min(b)));
+            cap = Some(cap.map_or(c, |t| t.min(c)));
+        }
+        if budget.is_none() && self.options.playouts.is_none() {
+            (budget, cap) = (Some(1.0), Some(1.0));
+        }
+        let secs = |s: f64| Duration::from_secs_f64(s.max(0.01));
+        SearchParams {
+            threads: self.options.threads.max(1),
+            max_playouts: self.options.playouts,
+            max_time: budget.map(secs),
+            time_cap: cap.map(secs),
+            seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
+            resign_threshold: self.options.resign_threshold,
+        }
+    }
+
+    /// Seconds to spend on this move under the controller's clock, and the most it may
+    /// take when the position is unclear.
+    fn clock_budget(&self, color: Color) -> Option<(f64, f64)> {
+        let area = (self.game.size() * self.game.size()) as f64;
+        let played = self.game.moves().len() as f64;
+        // Own moves that may still come: a game lasts about 0.6 x area moves, never assume
+        // fewer than area / 20 of ours remain.
+        let moves_left = ((area * 0.6 - played) / 2.0).max(area / 20.0).max(5.0);
+        let budget = self.clock.budget(color.index(), moves_left)?;
+        let cap = self.clock.cap(color.index(), moves_left)?;
+        Some((budget, cap))
+    }
+
+    /// Chooses a move for `color` by searching ([`Player::decide`]); plays it when `play`.
+    pub fn genmove(&mut self, color: Color, play: bool) -> Result<SearchMove, PlayerError> {
+        let params = self.search_params(color);
+        let result = self
+            .searcher
+            .search(&self.game, color, &params, &self.stop, None);
+        self.decide(color, &result, play)
+    }
+
+    /// The move to make after a search: resignation only when the win rate stays low over
+    /// two moves in a row (else the search's fallback), corrected for the end of the game
+    /// ([`endgame::adjust`]); played when `play` is set, and pondered on then if asked.
+    pub fn decide(
+        &mut self,
+        color: Color,
+        result: &SearchResult,
+        play: bool,
+    ) -> Result<SearchMove, PlayerError> {
+        tracing::info!(
+            "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.winrate
+        );
+        let losing = result.best == SearchMove::Resign;
+        let confirmed = losing && self.was_losing;
+        self.was_losing = losing;
+        let choice = if losing && !confirmed {
+            tracing::info!("genmove {color}: losing, but resigning only if it stays so");
+            result.fallback
+        } else {
+            result.best
+        };
+        let best = endgame::adjust(&self.game, color, choice, || self.status());
+        let point = match best {
+            SearchMove::Resign => return Ok(best),
+            SearchMove::Pass => Point::PASS,
+            SearchMove::Play(p) => p,
+        };
+        if play {
+            self.game
+                .play(color, point)
+                .map_err(PlayerError::IllegalChoice)?;
+            if self.options.ponder && !self.game.is_over() {
+                self.start_pondering();
+            }
+        }
+        Ok(best)
+    }
+
+    /// Runs `f` with the searcher, the game and the stop flag: for a front end that
+    /// streams a search as it goes (analysis).
+    pub fn with_searcher<R>(
+        &mut self,
+        f: impl FnOnce(&mut Searcher, &Game, &AtomicBool) -> R,
+    ) -> R {
+        f(&mut self.searcher, &self.game, &self.stop)
+    }
+
+    /// A search for the player to move as `genmove` makes it, with ownership; `None` when
+    /// the move was clear without searching.
+    pub fn snapshot(&mut self) -> Option<search::Snapshot> {
+        let color = self.game.to_move();
+        let params = self.search_params(color);
+        // An observer that never reports still makes the search count ownership.
+        let mut ignore = |_: &search::Snapshot| {};
+        let observer: search::Observer = (Duration::MAX, &mut ignore);
+        let result = self
+            .searcher
+            .search(&self.game, color, &params, &self.stop, Some(observer));
+        result.snapshot
+    }
+
+    /// Searches the position for the opponent in the background until
+    /// [`Player::stop_pondering`], so that the tree the next move reuses has grown meanwhile.
+    fn start_pondering(&mut self) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut searcher = std::mem::take(&mut self.searcher);
+        let game = self.game.clone();
+        let mut params = self.search_params(game.to_move());
+        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let r = searcher.search(&game, game.to_move(), &params, &flag, None);
+            tracing::debug!("pondered: {} playouts", r.playouts);
+            searcher
+        });
+        self.pondering = Some(Pondering { handle, stop });
+    }
+
+    /// Ends the background search, if any, and takes its tree back.
+    pub fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            p.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            match p.handle.join() {
+                Ok(searcher) => self.searcher = searcher,
+                Err(_) => tracing::error!("the pondering search panicked; starting afresh"),
+            }
+        }
+    }
+
+    /// A play of `color` against the opponent's dead stones, if any remain (KGS's cleanup
+    /// phase).
+    pub fn cleanup_play(&self, color: Color) -> Option<Point> {
+        endgame::cleanup_play(&self.game, color, &self.status())
+    }
+
+    /// The player's judgement of the position: alive, dead, seki (cached per position).
+    pub fn status(&self) -> std::rc::Rc<StatusMap> {
+        self.judgement.of(&self.game, self.options.seed)
+    }
+
+    /// The result by the game's rules with the stones judged dead removed, as GTP and SGF
+    /// spell it (`B+3.5`, `W+7`, `0`).
+    pub fn final_score(&self) -> String {
+        score::format_result(score::final_score(&self.game, &self.status()))
+    }
+}
