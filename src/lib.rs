@@ -35,6 +35,7 @@ pub mod bench;
 pub mod board;
 pub mod game;
 pub mod gtp;
+pub mod gtp_client;
 pub mod ko_types;
 pub mod player;
 pub mod regress;

@@ -1,8 +1,8 @@
 //! One contestant: a GTP engine child process (started, and restarted after it died or was
 //! killed on a timeout), its name and the commands it knows.
 
-use crate::regress::engine::{Engine, EngineError, StderrCopy};
-use crate::regress::Response;
+use crate::gtp_client::process::{Engine, EngineError, StderrCopy};
+use crate::gtp_client::Response;
 use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};

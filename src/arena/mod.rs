@@ -15,7 +15,6 @@
 //! output. An engine that died or was killed is restarted for the next game.
 
 pub mod clock;
-pub mod command;
 pub mod engine_proc;
 pub mod record;
 pub mod referee;
@@ -23,6 +22,7 @@ pub mod report;
 pub mod stats;
 
 use crate::board::Color;
+use crate::gtp_client::command_line;
 use crate::rules::{Ruleset, PRESETS};
 use clock::TimeControl;
 use engine_proc::EngineProc;
@@ -183,7 +183,7 @@ pub fn parse_args(args: &[String]) -> Result<Option<MatchOptions>, String> {
 
 /// An engine command line, split.
 fn engine(flag: &str, line: &str) -> Result<Vec<String>, String> {
-    command::engine_argv(line).map_err(|e| format!("{flag}: {e}"))
+    command_line::engine_argv(line).map_err(|e| format!("{flag}: {e}"))
 }
 
 /// A whole number in `min..=max`.
@@ -337,7 +337,7 @@ mod tests {
     use super::*;
 
     fn args(line: &str) -> Vec<String> {
-        command::split_command(line).unwrap()
+        command_line::split_command(line).unwrap()
     }
 
     #[test]

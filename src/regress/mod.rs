@@ -41,17 +41,15 @@
 //! 1 with some, 2 when a file cannot be read or parsed, or the engine cannot be started,
 //! dies or times out.
 
-pub(crate) mod engine;
-mod parse;
+pub(crate) mod parse;
 #[cfg(test)]
 mod tests;
 
-pub use parse::{
-    judge, parse_suite, parse_test_file, split_command_line, Line, Outcome, ParseError, Pattern,
-    Response,
-};
+pub use parse::{judge, parse_suite, parse_test_file, Line, Outcome, ParseError, Pattern};
 
-use engine::{Engine, EngineError};
+use crate::gtp_client::command_line::split_command;
+use crate::gtp_client::process::{Engine, EngineError};
+use crate::gtp_client::Response;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -114,7 +112,7 @@ pub fn parse_args(args: &[String]) -> Result<(Vec<String>, RegressOptions), Stri
             "--verbose" | "-v" => verbose = true,
             "--engine" => {
                 let cmd = value(name)?;
-                let argv = split_command_line(&cmd);
+                let argv = split_command(&cmd).map_err(|e| format!("--engine: {e}"))?;
                 if argv.is_empty() || argv[0].is_empty() {
                     return Err(format!("empty engine command: {cmd:?}"));
                 }

@@ -1,6 +1,7 @@
-//! Pure parsing of gogui-regress test files, test suites, expected-response patterns and GTP
-//! responses, plus the pass/fail judgement. No I/O here.
+//! Pure parsing of gogui-regress test files, test suites and expected-response patterns,
+//! plus the pass/fail judgement of a response. No I/O here.
 
+use crate::gtp_client::Response;
 use regex::Regex;
 use std::fmt;
 
@@ -155,58 +156,6 @@ pub fn parse_suite(text: &str) -> Vec<String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect()
-}
-
-/// Splits a command line on whitespace; double quotes group words (`"my engine" -x` gives
-/// two arguments) and `""` gives an empty argument.
-pub fn split_command_line(s: &str) -> Vec<String> {
-    let mut args = Vec::new();
-    let mut cur = String::new();
-    let mut in_token = false;
-    let mut quoted = false;
-    for c in s.chars() {
-        if c == '"' {
-            quoted = !quoted;
-            in_token = true;
-        } else if c.is_whitespace() && !quoted {
-            if in_token {
-                args.push(std::mem::take(&mut cur));
-                in_token = false;
-            }
-        } else {
-            cur.push(c);
-            in_token = true;
-        }
-    }
-    if in_token {
-        args.push(cur);
-    }
-    args
-}
-
-/// A GTP response, reduced to what the tests look at.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    /// `=` (success) rather than `?` (error).
-    pub success: bool,
-    /// The text after the status character and the id, trimmed (may span several lines).
-    pub text: String,
-}
-
-impl Response {
-    /// Parses a full response (`=10 C3`, `? unknown command`, multi-line allowed; the final
-    /// empty line excluded).
-    pub fn parse(full: &str) -> Response {
-        let mut chars = full.chars();
-        let success = chars.next() != Some('?');
-        let rest = chars
-            .as_str()
-            .trim_start_matches(|c: char| c.is_ascii_digit());
-        Response {
-            success,
-            text: rest.trim().to_string(),
-        }
-    }
 }
 
 /// The outcome of one test, in gogui-regress's four classes.
@@ -406,18 +355,5 @@ mod tests {
     fn suite_parsing() {
         let s = parse_suite("# header\n a.tst \n\n@sub/more.suite\n#b.tst\n");
         assert_eq!(s, vec!["a.tst", "@sub/more.suite"]);
-    }
-
-    #[test]
-    fn command_line_splitting() {
-        assert_eq!(
-            split_command_line("  gnugo --mode gtp "),
-            vec!["gnugo", "--mode", "gtp"]
-        );
-        assert_eq!(
-            split_command_line(r#""/opt/my engine/bin" -x "a b"c """#),
-            vec!["/opt/my engine/bin", "-x", "a bc", ""]
-        );
-        assert!(split_command_line("   ").is_empty());
     }
 }

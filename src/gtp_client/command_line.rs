@@ -1,4 +1,4 @@
-//! Engine command strings: split into words as a POSIX shell would for simple quoting, and
+//! Engine command lines: split into words as a POSIX shell would for simple quoting, and
 //! the word `koan` as program resolved to the running binary.
 
 /// Splits `line` into words: whitespace separates words; `'...'` keeps everything literally;
@@ -110,6 +110,16 @@ mod tests {
             ["its", r#"say "hi" \n"#]
         );
         assert_eq!(words(r#"'no \escape'"#), [r"no \escape"]);
+    }
+
+    #[test]
+    fn command_line_splitting() {
+        assert_eq!(words("  gnugo --mode gtp "), vec!["gnugo", "--mode", "gtp"]);
+        assert_eq!(
+            words(r#""/opt/my engine/bin" -x "a b"c """#),
+            vec!["/opt/my engine/bin", "-x", "a bc", ""]
+        );
+        assert!(words("   ").is_empty());
     }
 
     #[test]
