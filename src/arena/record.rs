@@ -17,11 +17,10 @@ pub fn sgf_text(record: &GameRecord, setup: &Setup, black: &str, white: &str) ->
         game.push_move(color, coord);
     }
     let text = sgf::write(&game);
-    let extra = format!(
-        "DT{}GC{}",
-        value(&today()),
-        value(&format!("koan match: {}", record.reason()))
-    );
+    let mut extra = String::from("DT");
+    sgf::push_text_value(&mut extra, &today());
+    extra.push_str("GC");
+    sgf::push_text_value(&mut extra, &format!("koan match: {}", record.reason()));
     match text.strip_prefix("(;") {
         Some(rest) => format!("(;{extra}{rest}"),
         None => text,
@@ -35,19 +34,6 @@ fn rules_name(setup: &Setup) -> String {
         .clone()
         .or_else(|| setup.rules.preset_name().map(str::to_string))
         .unwrap_or_else(|| setup.rules.to_string())
-}
-
-/// `[text]` with `]` and `\` escaped.
-fn value(text: &str) -> String {
-    let mut out = String::from("[");
-    for c in text.chars() {
-        if c == ']' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push(']');
-    out
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
@@ -84,10 +70,5 @@ mod tests {
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(19_783), (2024, 3, 1));
         assert_eq!(today().len(), 10);
-    }
-
-    #[test]
-    fn values_are_escaped() {
-        assert_eq!(value(r"a]b\c"), r"[a\]b\\c]");
     }
 }

@@ -182,8 +182,8 @@ pub fn write(game: &SgfGame) -> String {
 // ---------------------------------------------------------------------------------------
 // Writing
 
-/// Appends `[value]`, escaping `]` and `\`.
-fn push_text_value(out: &mut String, value: &str) {
+/// Appends `[value]`, escaping `]` and `\`: an SGF text or simple-text property value.
+pub fn push_text_value(out: &mut String, value: &str) {
     out.push('[');
     for c in value.chars() {
         if c == ']' || c == '\\' {

@@ -496,3 +496,10 @@ fn deep_nesting_does_not_overflow() {
     }
     assert_round_trip(&game);
 }
+
+#[test]
+fn text_values_are_escaped() {
+    let mut out = String::new();
+    push_text_value(&mut out, r"a]b\c");
+    assert_eq!(out, r"[a\]b\\c]");
+}
