@@ -15,66 +15,328 @@ use crate::sgf::{self, SgfGame};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// Every command the engine knows, in the order `list_commands` prints them.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "fixed_handicap",
-    "place_free_handicap",
-    "set_free_handicap",
-    "play",
-    "genmove",
-    "undo",
-    "time_settings",
-    "time_left",
-    "final_score",
-    "final_status_list",
-    "loadsgf",
-    "reg_genmove",
-    "showboard",
-    "printsgf",
-    "is_legal",
-    "all_legal",
-    "gogui-rules_game_id",
-    "gogui-rules_board_size",
-    "gogui-rules_side_to_move",
-    "gogui-rules_board",
-    "gogui-rules_captured_count",
-    "gogui-rules_legal_moves",
-    "gogui-rules_final_result",
-    "rules",
-    "ko-rule",
-    "kgs-rules",
-    "ko-bans",
-    "ko-hot_stones",
-    "kgs-time_settings",
-    "kgs-game_over",
-    "kgs-genmove_cleanup",
-    "ko-classify",
-    "ko-classify_detail",
-    "gogui-interrupt",
-    "gogui-analyze_commands",
-    "koan-gfx_legal",
-    "koan-gfx_hot_stones",
-    "koan-gfx_ko_types",
-    "koan-param",
-    "koan-gfx_ownership",
-    "koan-best_moves",
-    "koan-pv",
-    "lz-analyze",
-    "kata-analyze",
-    "analyze",
-    "lz-genmove_analyze",
-    "kata-genmove_analyze",
-    "genmove_analyze",
+/// What runs a command: the engine, the command (its name and arguments) and, for the
+/// commands that stream, the output to stream to.
+pub type Handler = fn(&mut Engine, &Command, &mut Output) -> Reply;
+
+/// One GTP command: its name, what runs it, and a line of help.
+pub struct CommandSpec {
+    /// The command's name.
+    pub name: &'static str,
+    /// What runs it.
+    pub run: Handler,
+    /// Its arguments and what it does, in one line (`help NAME`).
+    pub help: &'static str,
+    /// Whether the engine answers it now (`kgs-chat` only when enabled).
+    pub listed: fn(&Engine) -> bool,
+}
+
+/// Answered always.
+fn always(_: &Engine) -> bool {
+    true
+}
+
+macro_rules! command {
+    ($name:literal, $help:literal, $run:expr) => {
+        CommandSpec {
+            name: $name,
+            run: $run,
+            help: $help,
+            listed: always,
+        }
+    };
+}
+
+/// Every command the engine knows, in the order `list_commands` prints them: the one
+/// table from which dispatch, `list_commands`, `known_command` and `help` are built.
+pub const COMMANDS: &[CommandSpec] = &[
+    command!("protocol_version", "the GTP version: 2", |_, _, _| Ok(
+        "2".into()
+    )),
+    command!("name", "the engine's name", |_, _, _| Ok("koan".into())),
+    command!("version", "the engine's version", |_, _, _| {
+        Ok(env!("CARGO_PKG_VERSION").into())
+    }),
+    command!(
+        "known_command",
+        "NAME: true when the engine knows NAME",
+        |e, c, _| { e.known_command(&c.args) }
+    ),
+    command!("list_commands", "the commands, one a line", |e, _, _| {
+        Ok(e.commands().collect::<Vec<_>>().join("\n"))
+    }),
+    command!("quit", "ends the session", |e, _, _| {
+        e.quit = true;
+        Ok(String::new())
+    }),
+    command!(
+        "boardsize",
+        "SIZE: a new empty board of SIZE (2 to 25)",
+        |e, c, _| e.boardsize(&c.args)
+    ),
+    command!("clear_board", "clears the board", |e, _, _| {
+        e.clear_board();
+        Ok(String::new())
+    }),
+    command!("komi", "K: sets komi", |e, c, _| e.komi(&c.args)),
+    command!(
+        "fixed_handicap",
+        "N: places N handicap stones the spec's way",
+        |e, c, _| { e.fixed_handicap(&c.args) }
+    ),
+    command!(
+        "place_free_handicap",
+        "N: places N handicap stones where the engine likes",
+        |e, c, _| { e.place_free_handicap(&c.args) }
+    ),
+    command!(
+        "set_free_handicap",
+        "VERTEX...: the controller's handicap stones",
+        |e, c, _| { e.set_free_handicap(&c.args) }
+    ),
+    command!("play", "COLOR VERTEX: plays a move", |e, c, _| e
+        .play(&c.args)),
+    command!(
+        "genmove",
+        "COLOR: chooses a move and plays it",
+        |e, c, _| e.genmove(&c.args, true)
+    ),
+    command!("undo", "takes back the last move", |e, _, _| e.undo()),
+    command!(
+        "time_settings",
+        "MAIN BYO_YOMI STONES: Canadian time (seconds)",
+        |e, c, _| { e.time_settings(&c.args) }
+    ),
+    command!(
+        "time_left",
+        "COLOR TIME STONES: the time left on the clock",
+        |e, c, _| { e.time_left(&c.args) }
+    ),
+    command!(
+        "final_score",
+        "the result with the dead stones removed",
+        |e, _, _| { Ok(e.final_score()) }
+    ),
+    command!(
+        "final_status_list",
+        "alive|dead|seki: the stones of that status",
+        |e, c, _| { e.final_status_list(&c.args) }
+    ),
+    command!(
+        "loadsgf",
+        "FILE [MOVE]: loads a record, up to move MOVE",
+        |e, c, _| { e.loadsgf(&c.args) }
+    ),
+    command!(
+        "reg_genmove",
+        "COLOR: the move genmove would choose, not played",
+        |e, c, _| { e.genmove(&c.args, false) }
+    ),
+    command!(
+        "showboard",
+        "the board as text",
+        |e, _, _| Ok(e.showboard())
+    ),
+    command!(
+        "printsgf",
+        "[FILE]: the game as SGF, or written to FILE",
+        |e, c, _| { e.printsgf(&c.args) }
+    ),
+    command!(
+        "is_legal",
+        "COLOR VERTEX: 1 when the move is legal, else 0",
+        |e, c, _| { e.is_legal(&c.args) }
+    ),
+    command!("all_legal", "COLOR: the legal board plays", |e, c, _| e
+        .all_legal(&c.args)),
+    command!("gogui-rules_game_id", "the game: Go", |_, _, _| Ok(
+        "Go".into()
+    )),
+    command!("gogui-rules_board_size", "the board size", |e, _, _| {
+        Ok(e.player.game().size().to_string())
+    }),
+    command!(
+        "gogui-rules_side_to_move",
+        "the player to move",
+        |e, _, _| { Ok(e.player.game().to_move().to_string()) }
+    ),
+    command!(
+        "gogui-rules_board",
+        "the board, a row a line",
+        |e, _, _| Ok(e.rules_board())
+    ),
+    command!("gogui-rules_captured_count", "the prisoners", |e, _, _| Ok(
+        e.captured_count()
+    )),
+    command!(
+        "gogui-rules_legal_moves",
+        "the legal moves of the player to move",
+        |e, _, _| { Ok(e.rules_legal_moves()) }
+    ),
+    command!(
+        "gogui-rules_final_result",
+        "the result once the game is over",
+        |e, _, _| { Ok(e.rules_final_result()) }
+    ),
+    command!(
+        "rules",
+        "[PRESET|KEY=VALUE...]: shows or sets the rules",
+        |e, c, _| { e.rules(&c.args) }
+    ),
+    command!("ko-rule", "[RULE]: shows or sets the ko rule", |e, c, _| e
+        .ko_rule(&c.args)),
+    command!(
+        "kgs-rules",
+        "japanese|chinese|aga|new_zealand: KGS's rules",
+        |e, c, _| { e.kgs_rules(&c.args) }
+    ),
+    command!(
+        "ko-bans",
+        "[COLOR]: the moves the ko rule bans, each with the reason",
+        |e, c, _| { e.ko_bans(&c.args) }
+    ),
+    command!(
+        "ko-hot_stones",
+        "the Ing-Spight rule's hot stones",
+        |e, _, _| Ok(e.hot_stones())
+    ),
+    command!(
+        "kgs-time_settings",
+        "none|absolute|byoyomi|canadian ...: KGS's clock",
+        |e, c, _| { e.kgs_time_settings(&c.args) }
+    ),
+    command!("kgs-game_over", "KGS says the game is over", |e, _, _| {
+        e.player
+            .stop_flag()
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        Ok(String::new())
+    }),
+    command!(
+        "kgs-genmove_cleanup",
+        "COLOR: a move that captures dead stones first",
+        |e, c, _| { e.genmove_cleanup(&c.args) }
+    ),
+    command!(
+        "ko-classify",
+        "[VERTEX]: the kos' types in Jasiek's terms",
+        |e, c, _| { super::ko_classify::classify_command(e.player.game(), &c.args) }
+    ),
+    command!(
+        "ko-classify_detail",
+        "VERTEX: the eight answers behind a ko's type",
+        |e, c, _| { super::ko_classify::detail_command(e.player.game(), &c.args) }
+    ),
+    command!(
+        "gogui-interrupt",
+        "GoGui's interrupt support (# interrupt)",
+        gogui_command
+    ),
+    command!(
+        "gogui-analyze_commands",
+        "GoGui's analyze commands",
+        gogui_command
+    ),
+    command!(
+        "koan-gfx_legal",
+        "[COLOR]: the legal moves, for GoGui",
+        gogui_command
+    ),
+    command!(
+        "koan-gfx_hot_stones",
+        "the hot stones, for GoGui",
+        gogui_command
+    ),
+    command!(
+        "koan-gfx_ko_types",
+        "the kos' types, for GoGui",
+        gogui_command
+    ),
+    command!(
+        "koan-param",
+        "[KEY VALUE]: GoGui's parameter dialog",
+        gogui_command
+    ),
+    command!(
+        "koan-gfx_ownership",
+        "a search's ownership, for GoGui",
+        search_command
+    ),
+    command!(
+        "koan-best_moves",
+        "a search's best moves, for GoGui",
+        search_command
+    ),
+    command!(
+        "koan-pv",
+        "a search's principal variation, for GoGui",
+        search_command
+    ),
+    command!(
+        "lz-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: Leela Zero's analysis",
+        analyze_command
+    ),
+    command!(
+        "kata-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: KataGo's analysis",
+        analyze_command
+    ),
+    command!(
+        "analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: analysis with scores",
+        analyze_command
+    ),
+    command!(
+        "lz-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with Leela Zero's analysis",
+        analyze_command
+    ),
+    command!(
+        "kata-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with KataGo's analysis",
+        analyze_command
+    ),
+    command!(
+        "genmove_analyze",
+        "COLOR [INTERVAL]: genmove with analysis",
+        analyze_command
+    ),
+    command!(
+        "help",
+        "[NAME]: the commands, or what NAME does",
+        |e, c, _| e.help(&c.args)
+    ),
+    CommandSpec {
+        name: "kgs-chat",
+        run: |e, c, _| e.kgs_chat(&c.args),
+        help: "game|private NAME MESSAGE: a short reply (with --kgs-chat)",
+        listed: |e| e.player.options().kgs_chat,
+    },
 ];
+
+/// GoGui's analyze commands that need no search.
+fn gogui_command(e: &mut Engine, c: &Command, _: &mut Output) -> Reply {
+    let (game, options) = e.player.game_and_options_mut();
+    gogui::command(game, options, &c.name, &c.args).unwrap_or_else(|| Err("unknown command".into()))
+}
+
+/// GoGui's analyze commands that show a search.
+fn search_command(e: &mut Engine, c: &Command, _: &mut Output) -> Reply {
+    let snap = e.search_snapshot();
+    Ok(gogui::search_response(
+        &c.name,
+        snap.as_ref(),
+        e.player.game().board(),
+    ))
+}
+
+/// The streamed analysis commands.
+fn analyze_command(e: &mut Engine, c: &Command, out: &mut Output) -> Reply {
+    match analyze::parse(&c.name, &c.args) {
+        Some(request) => e.analyze(request?, out),
+        None => Err("unknown command".into()),
+    }
+}
 
 /// The protocol's state: the player behind it, and what the protocol itself keeps (the
 /// input watch, the line being run, whether `quit` was asked).
@@ -153,176 +415,143 @@ impl Engine {
     pub fn execute_streaming(&mut self, cmd: &Command, line: u64, out: &mut Output) -> Reply {
         self.player.stop_pondering();
         self.line = line;
-        let a = &cmd.args;
-        if let Some(reply) = super::ko_classify::command(self.player.game(), &cmd.name, a) {
-            return reply;
-        }
-        if let Some(reply) = {
-            let (game, options) = self.player.game_and_options_mut();
-            super::gogui::command(game, options, &cmd.name, a)
-        } {
-            return reply;
-        }
-        if let Some(request) = analyze::parse(&cmd.name, a) {
-            return self.analyze(request?, out);
-        }
-        if gogui::SEARCH_COMMANDS.contains(&cmd.name.as_str()) {
-            let snap = self.search_snapshot();
-            return Ok(gogui::search_response(
-                &cmd.name,
-                snap.as_ref(),
-                self.player.game().board(),
-            ));
-        }
-        match cmd.name.as_str() {
-            "protocol_version" => Ok("2".into()),
-            "name" => Ok("koan".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => {
-                let name = a
-                    .first()
-                    .ok_or_else(|| syntax("known_command needs a name"))?;
-                Ok(self.commands().any(|c| c == name).to_string())
-            }
-            "list_commands" => Ok(self.commands().collect::<Vec<_>>().join("\n")),
-            "kgs-chat" if self.player.options().kgs_chat => self.kgs_chat(a),
-            "quit" => {
-                self.quit = true;
-                Ok(String::new())
-            }
-            "boardsize" => self.boardsize(a),
-            "clear_board" => {
-                self.clear_board();
-                Ok(String::new())
-            }
-            "komi" => {
-                let komi = parse_float(a.first())?;
-                self.player.game_mut().set_komi(komi);
-                Ok(String::new())
-            }
-            "fixed_handicap" => self.fixed_handicap(a),
-            "place_free_handicap" => self.place_free_handicap(a),
-            "set_free_handicap" => self.set_free_handicap(a),
-            "play" => self.play(a),
-            "genmove" => self.genmove(a, true),
-            "reg_genmove" => self.genmove(a, false),
-            "undo" => {
-                if self.player.game_mut().undo() {
-                    Ok(String::new())
-                } else {
-                    Err("cannot undo".into())
-                }
-            }
-            "time_settings" => self.time_settings(a),
-            "kgs-time_settings" => self.kgs_time_settings(a),
-            "kgs-game_over" => {
-                self.player
-                    .stop_flag()
-                    .store(true, std::sync::atomic::Ordering::SeqCst);
-                Ok(String::new())
-            }
-            "kgs-genmove_cleanup" => self.genmove_cleanup(a),
-            "time_left" => self.time_left(a),
-            "final_score" => Ok(self.final_score()),
-            "final_status_list" => self.final_status_list(a),
-            "loadsgf" => self.loadsgf(a),
-            "printsgf" => self.printsgf(a),
-            "showboard" => Ok(self.showboard()),
-            "is_legal" => {
-                let (color, point) = self.color_and_move(a)?;
-                Ok(if self.player.game().is_legal(color, point) {
-                    "1"
-                } else {
-                    "0"
-                }
-                .into())
-            }
-            "all_legal" => {
-                let color = parse_color(a.first())?;
-                Ok(self.vertices(&self.player.game().legal_plays(color)))
-            }
-            "gogui-rules_game_id" => Ok("Go".into()),
-            "gogui-rules_board_size" => Ok(self.player.game().size().to_string()),
-            "gogui-rules_side_to_move" => Ok(self.player.game().to_move().to_string()),
-            "gogui-rules_board" => Ok(self.rules_board()),
-            "gogui-rules_captured_count" => {
-                let b = self.player.game().board();
-                Ok(format!(
-                    "{} {}",
-                    b.captures(Color::White),
-                    b.captures(Color::Black)
-                ))
-            }
-            "gogui-rules_legal_moves" => {
-                if self.player.game().is_over() {
-                    return Ok(String::new());
-                }
-                let color = self.player.game().to_move();
-                let mut moves = self.vertices(&self.player.game().legal_plays(color));
-                if self.player.game().is_legal(color, Point::PASS) {
-                    if !moves.is_empty() {
-                        moves.push(' ');
-                    }
-                    moves.push_str("pass");
-                }
-                Ok(moves)
-            }
-            "gogui-rules_final_result" => Ok(if self.player.game().is_over() {
-                self.final_score()
-            } else {
-                "unknown".into()
-            }),
-            "rules" => self.rules(a),
-            "ko-rule" => match a.first() {
-                None => Ok(self.player.game().rules().ko.to_string()),
-                Some(name) => {
-                    let ko: KoRule = name.parse().map_err(|_| "unknown ko rule".to_string())?;
-                    let mut rules = *self.player.game().rules();
-                    rules.ko = ko;
-                    self.player.game_mut().set_rules(rules);
-                    Ok(String::new())
-                }
-            },
-            "kgs-rules" => {
-                let name = a.first().ok_or_else(|| syntax("kgs-rules needs a name"))?;
-                match name.to_ascii_lowercase().as_str() {
-                    "japanese" | "chinese" | "aga" | "new_zealand" | "newzealand" => {
-                        let rules = Ruleset::preset(name).expect("preset");
-                        self.player.game_mut().set_rules(rules);
-                        Ok(String::new())
-                    }
-                    _ => Err("unknown rules".into()),
-                }
-            }
-            "ko-bans" => {
-                let color = match a.first() {
-                    Some(c) => parse_color(Some(c))?,
-                    None => self.player.game().to_move(),
-                };
-                let board = self.player.game().board();
-                let mut lines: Vec<String> = self
-                    .game()
-                    .ko_bans(color)
-                    .iter()
-                    .map(|(p, ban)| format!("{} {ban}", board.vertex(*p)))
-                    .collect();
-                if let Some(why) = self.player.game().pass_ban(color) {
-                    lines.push(format!("pass wmsg2008: {why}"));
-                }
-                Ok(lines.join("\n"))
-            }
-            "ko-hot_stones" => {
-                let hot = crate::rules::ko::Past::ing(self.player.game().memory()).hot_stones();
-                Ok(self.vertices(hot))
-            }
-            _ => Err("unknown command".into()),
+        match COMMANDS
+            .iter()
+            .find(|c| c.name == cmd.name && (c.listed)(self))
+        {
+            Some(command) => (command.run)(self, cmd, out),
+            None => Err("unknown command".into()),
         }
     }
 
-    /// The commands this engine answers: [`COMMANDS`], plus `kgs-chat` when enabled.
-    fn commands(&self) -> impl Iterator<Item = &'static str> {
-        let chat = self.player.options().kgs_chat.then_some("kgs-chat");
-        COMMANDS.iter().copied().chain(chat)
+    /// The commands this engine answers now, in [`COMMANDS`]' order.
+    fn commands(&self) -> impl Iterator<Item = &'static str> + '_ {
+        COMMANDS.iter().filter(|c| (c.listed)(self)).map(|c| c.name)
+    }
+
+    fn known_command(&self, a: &[String]) -> Reply {
+        let name = a
+            .first()
+            .ok_or_else(|| syntax("known_command needs a name"))?;
+        Ok(self.commands().any(|c| c == name).to_string())
+    }
+
+    /// `help`: the command list, as GNU Go answers; `help NAME`: NAME's line of help.
+    fn help(&self, a: &[String]) -> Reply {
+        match a.first() {
+            None => Ok(self.commands().collect::<Vec<_>>().join("\n")),
+            Some(name) => COMMANDS
+                .iter()
+                .find(|c| c.name == name && (c.listed)(self))
+                .map(|c| format!("{} {}", c.name, c.help))
+                .ok_or_else(|| "unknown command".to_string()),
+        }
+    }
+
+    fn komi(&mut self, a: &[String]) -> Reply {
+        let komi = parse_float(a.first())?;
+        self.player.game_mut().set_komi(komi);
+        Ok(String::new())
+    }
+
+    fn undo(&mut self) -> Reply {
+        if self.player.game_mut().undo() {
+            Ok(String::new())
+        } else {
+            Err("cannot undo".into())
+        }
+    }
+
+    fn is_legal(&self, a: &[String]) -> Reply {
+        let (color, point) = self.color_and_move(a)?;
+        Ok(if self.player.game().is_legal(color, point) {
+            "1"
+        } else {
+            "0"
+        }
+        .into())
+    }
+
+    fn all_legal(&self, a: &[String]) -> Reply {
+        let color = parse_color(a.first())?;
+        Ok(self.vertices(&self.player.game().legal_plays(color)))
+    }
+
+    fn captured_count(&self) -> String {
+        let b = self.player.game().board();
+        format!("{} {}", b.captures(Color::White), b.captures(Color::Black))
+    }
+
+    fn rules_legal_moves(&self) -> String {
+        let game = self.player.game();
+        if game.is_over() {
+            return String::new();
+        }
+        let color = game.to_move();
+        let mut moves = self.vertices(&game.legal_plays(color));
+        if game.is_legal(color, Point::PASS) {
+            if !moves.is_empty() {
+                moves.push(' ');
+            }
+            moves.push_str("pass");
+        }
+        moves
+    }
+
+    fn rules_final_result(&self) -> String {
+        if self.player.game().is_over() {
+            self.final_score()
+        } else {
+            "unknown".into()
+        }
+    }
+
+    fn ko_rule(&mut self, a: &[String]) -> Reply {
+        match a.first() {
+            None => Ok(self.player.game().rules().ko.to_string()),
+            Some(name) => {
+                let ko: KoRule = name.parse().map_err(|_| "unknown ko rule".to_string())?;
+                let mut rules = *self.player.game().rules();
+                rules.ko = ko;
+                self.player.game_mut().set_rules(rules);
+                Ok(String::new())
+            }
+        }
+    }
+
+    fn kgs_rules(&mut self, a: &[String]) -> Reply {
+        let name = a.first().ok_or_else(|| syntax("kgs-rules needs a name"))?;
+        match name.to_ascii_lowercase().as_str() {
+            "japanese" | "chinese" | "aga" | "new_zealand" | "newzealand" => {
+                let rules = Ruleset::preset(name).expect("preset");
+                self.player.game_mut().set_rules(rules);
+                Ok(String::new())
+            }
+            _ => Err("unknown rules".into()),
+        }
+    }
+
+    fn ko_bans(&self, a: &[String]) -> Reply {
+        let game = self.player.game();
+        let color = match a.first() {
+            Some(c) => parse_color(Some(c))?,
+            None => game.to_move(),
+        };
+        let board = game.board();
+        let mut lines: Vec<String> = game
+            .ko_bans(color)
+            .iter()
+            .map(|(p, ban)| format!("{} {ban}", board.vertex(*p)))
+            .collect();
+        if let Some(why) = game.pass_ban(color) {
+            lines.push(format!("pass wmsg2008: {why}"));
+        }
+        Ok(lines.join("\n"))
+    }
+
+    fn hot_stones(&self) -> String {
+        let hot = crate::rules::ko::Past::ing(self.player.game().memory()).hot_stones();
+        self.vertices(hot)
     }
 
     /// `kgs-chat game|private NAME MESSAGE...`: a short reply about the engine or the rules.
@@ -891,7 +1120,7 @@ mod tests {
                 let size = [2, 3, 4, 5, 7][rng.gen_range(0..5)];
                 run(&mut e, &format!("boardsize {size}")).unwrap();
             }
-            let name = COMMANDS[rng.gen_range(0..COMMANDS.len())];
+            let name = COMMANDS[rng.gen_range(0..COMMANDS.len())].name;
             if name == "quit" || name == "printsgf" {
                 continue;
             }
@@ -906,6 +1135,32 @@ mod tests {
                 .check_invariants()
                 .unwrap_or_else(|err| panic!("after '{line}': {err}\n{:?}", e.game().board()));
         }
+    }
+
+    #[test]
+    fn one_table_answers_list_commands_known_command_and_help() {
+        let mut e = engine();
+        let listed = run(&mut e, "list_commands").unwrap();
+        let names: Vec<&str> = listed.lines().collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "a command is listed twice");
+        assert_eq!(run(&mut e, "help").unwrap(), listed);
+        for name in &names {
+            assert_eq!(
+                run(&mut e, &format!("known_command {name}")).unwrap(),
+                "true"
+            );
+            let help = run(&mut e, &format!("help {name}")).unwrap();
+            assert!(help.starts_with(&format!("{name} ")) && help.len() > name.len() + 3);
+        }
+        assert!(!names.contains(&"kgs-chat"));
+        assert_eq!(run(&mut e, "known_command kgs-chat").unwrap(), "false");
+        assert_eq!(
+            run(&mut e, "help no_such_command"),
+            Err("unknown command".into())
+        );
     }
 
     #[test]

@@ -1,32 +1,29 @@
 //! The GTP commands of the ko classification: `ko-classify`, `ko-classify VERTEX` and
-//! `ko-classify_detail VERTEX`. The engine's dispatcher calls [`command`] first and falls
-//! through when it returns `None`.
+//! `ko-classify_detail VERTEX`.
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
 
-/// The command names answered here.
-pub const COMMANDS: &[&str] = &["ko-classify", "ko-classify_detail"];
-
-/// Answers `ko-classify`, `ko-classify VERTEX` and `ko-classify_detail VERTEX`; `None` for
-/// any other command name.
-pub fn command(game: &Game, name: &str, args: &[String]) -> Option<Result<String, String>> {
+/// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
+pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {
     let board = game.board();
-    match name {
-        "ko-classify" => Some(match args.first() {
-            None => Ok(classify_all(board)
-                .iter()
-                .map(|r| report_line(board, r))
-                .collect::<Vec<_>>()
-                .join("\n")),
-            Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify(board, ko))),
-        }),
-        "ko-classify_detail" => Some(match args.first() {
-            None => Err("syntax error: ko-classify_detail needs a vertex".into()),
-            Some(v) => ko_for(board, v).map(|ko| detail(board, &answer_all(board, ko))),
-        }),
-        _ => None,
+    match args.first() {
+        None => Ok(classify_all(board)
+            .iter()
+            .map(|r| report_line(board, r))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify(board, ko))),
+    }
+}
+
+/// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there.
+pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
+    let board = game.board();
+    match args.first() {
+        None => Err("syntax error: ko-classify_detail needs a vertex".into()),
+        Some(v) => ko_for(board, v).map(|ko| detail(board, &answer_all(board, ko))),
     }
 }
 
