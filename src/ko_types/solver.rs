@@ -11,6 +11,10 @@
 //! move and at the start. Results are memoised by position, side to move, pass count, simple
 //! ko ban, Z's released-ko state and the hash of the set of transitions made.
 //!
+//! The search is the shared local search of [`tactics::local_search`](crate::tactics::local_search),
+//! Z being the prover; the fixed-ko and basic-ko conditions are the rule table's
+//! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko).
+//!
 //! Two prunings keep "no" answers within reach (both sound whatever the line's history):
 //! a position where a goal point is held for good by the opponent ([`goal_out_of_reach`])
 //! is a loss for Z at once, and at every node a move that decides at once (for Z one that
@@ -21,15 +25,9 @@ use super::{
 };
 use super::{MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
+use crate::rules::ko;
+use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
 use fxhash::FxHashMap;
-
-/// Outcome of a node for Z.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Val {
-    Win,
-    Loss,
-    Unknown,
-}
 
 /// One position in a line of play.
 #[derive(Clone)]
@@ -44,29 +42,32 @@ struct Node {
     trans_hash: u64,
 }
 
-struct Search {
+/// The virtual-force game: Z, the prover, plays for uncapturable life on the goal.
+struct VirtualForce {
     z: Color,
     ko: BasicKo,
     goal: Vec<Point>,
     region: Vec<Point>,
     start_hash: u64,
+    /// The (before, after) transitions of the board plays on the line.
     transitions: Vec<(u64, u64)>,
-    memo: FxHashMap<u64, Val>,
     goal_cache: FxHashMap<u64, bool>,
     lost_cache: FxHashMap<u64, bool>,
-    /// [`Search::ordered_moves`] per position and side to move.
-    order_cache: FxHashMap<(u64, bool), Vec<Point>>,
+    /// [`VirtualForce::ordered_moves`] per position and side to move.
+    order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
-    nodes: usize,
-    budget_hit: bool,
-    /// Lines are cut off (unknown) at this length.
-    depth_limit: usize,
 }
 
-fn mix(a: u64, b: u64) -> u64 {
-    let x = a.rotate_left(17) ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 31)
+/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes; the memo is asked once a
+/// node is counted.
+fn limits() -> SearchLimits {
+    SearchLimits {
+        depth: MAX_DEPTH,
+        nodes: NODE_BUDGET,
+        repetition: None,
+        memo_after_limits: true,
+    }
 }
 
 /// Answers whether `z`, moving first on `start`, can virtual-force uncapturable life of `z`
@@ -98,32 +99,27 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> 
     if prune && goal_out_of_reach(start, z, &goal) {
         return Answer::No;
     }
-    let mut s = Search::new(z, ko, goal, region, start);
-    s.prune = prune;
-    let root = Node {
-        board: start.clone(),
-        to_move: z,
-        passes: 0,
-        z_other_ko: false,
-        trans_hash: 0,
-    };
+    let mut game = VirtualForce::new(z, ko, goal, region, start);
+    game.prune = prune;
+    let mut search = LocalSearch::new(limits());
+    let root = game.root(start);
     let mut unknown = false;
-    for m in s.ordered_moves(&root) {
-        let Some(child) = s.apply(&root, m) else {
+    for m in game.ordered_moves(&root) {
+        let Some(child) = game.play(&root, m) else {
             continue;
         };
-        let v = s.solve(&child, 1);
-        s.undo_transition(&root, m);
+        let v = search.solve(&mut game, &child, 1);
+        game.unplay(&root, m);
         match v {
-            Val::Win => {
-                tracing::trace!(nodes = s.nodes, "virtual-force found");
+            Outcome::Proved => {
+                tracing::trace!(nodes = search.nodes, "virtual-force found");
                 return Answer::Yes(m);
             }
-            Val::Unknown => unknown = true,
-            Val::Loss => {}
+            Outcome::Unknown => unknown = true,
+            Outcome::Disproved => {}
         }
     }
-    if unknown || s.budget_hit {
+    if unknown || search.budget_hit {
         Answer::Unknown
     } else {
         Answer::No
@@ -137,28 +133,22 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
     let Some(region) = region(start, ko) else {
         return Vec::new();
     };
-    let mut s = Search::new(z, ko, target_points(start, ko, target), region, start);
-    let mut node = Node {
-        board: start.clone(),
-        to_move: z,
-        passes: 0,
-        z_other_ko: false,
-        trans_hash: 0,
-    };
+    let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
+    let mut search = LocalSearch::new(limits());
+    let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
-    while !s.goal_reached(&node.board) && depth < MAX_DEPTH {
+    while !game.goal_reached(&node.board) && depth < MAX_DEPTH {
         let mut chosen: Option<(Point, Node, usize)> = None;
-        for m in s.ordered_moves(&node) {
-            let Some(child) = s.apply(&node, m) else {
+        for m in game.ordered_moves(&node) {
+            let Some(child) = game.play(&node, m) else {
                 continue;
             };
-            s.memo.clear();
-            s.nodes = 0;
-            let v = s.solve(&child, depth + 1);
-            let cost = s.nodes;
-            s.undo_transition(&node, m);
-            if v != Val::Win {
+            search.reset();
+            let v = search.solve(&mut game, &child, depth + 1);
+            let cost = search.nodes;
+            game.unplay(&node, m);
+            if v != Outcome::Proved {
                 if node.to_move == z {
                     continue;
                 }
@@ -176,7 +166,8 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
             return Vec::new();
         };
         if !m.is_pass() {
-            s.transitions.push((node.board.hash(), child.board.hash()));
+            game.transitions
+                .push((node.board.hash(), child.board.hash()));
         }
         line.push(m);
         node = child;
@@ -185,42 +176,51 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
     line
 }
 
-impl Search {
-    /// A fresh search for `z` towards `goal` in `region`, starting from `start`.
-    fn new(z: Color, ko: BasicKo, goal: Vec<Point>, region: Vec<Point>, start: &Board) -> Search {
-        Search {
+impl VirtualForce {
+    /// A fresh game for `z` towards `goal` in `region`, starting from `start`.
+    fn new(
+        z: Color,
+        ko: BasicKo,
+        goal: Vec<Point>,
+        region: Vec<Point>,
+        start: &Board,
+    ) -> VirtualForce {
+        VirtualForce {
             z,
             ko,
             goal,
             region,
             start_hash: start.hash(),
             transitions: Vec::new(),
-            memo: FxHashMap::default(),
             goal_cache: FxHashMap::default(),
             lost_cache: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
-            nodes: 0,
-            budget_hit: false,
-            depth_limit: MAX_DEPTH,
+        }
+    }
+
+    /// The starting node: Z to move.
+    fn root(&self, start: &Board) -> Node {
+        Node {
+            board: start.clone(),
+            to_move: self.z,
+            passes: 0,
+            z_other_ko: false,
+            trans_hash: 0,
         }
     }
 
     /// Candidate moves for the side to move, captures first, pass last.
-    fn moves(&self, n: &Node) -> Vec<Point> {
+    fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
-        let mut caps = Vec::new();
-        let mut rest = Vec::new();
+        let mut caps = Moves::new();
+        let mut rest: Moves<Point> = Moves::new();
         for &p in &self.region {
             if b.cell(p) != Cell::Empty || !b.suicide_allowed(p, n.to_move, SuicideRule::Forbidden)
             {
                 continue;
             }
-            let captures = b
-                .neighbours(p)
-                .iter()
-                .any(|&m| b.cell(m) == Cell::stone(n.to_move.opponent()) && b.in_atari(m));
-            if captures {
+            if b.is_capture(p, n.to_move) {
                 caps.push(p);
             } else {
                 rest.push(p);
@@ -231,10 +231,10 @@ impl Search {
         caps
     }
 
-    /// [`Search::moves`] with a move that decides at once put first: for Z one that reaches
-    /// the goal, for the opponent one that puts it out of Z's reach for good.
-    fn ordered_moves(&mut self, n: &Node) -> Vec<Point> {
-        let mut moves = self.moves(n);
+    /// [`VirtualForce::plain_moves`] with a move that decides at once put first: for Z one
+    /// that reaches the goal, for the opponent one that puts it out of Z's reach for good.
+    fn ordered_moves(&mut self, n: &Node) -> Moves<Point> {
+        let mut moves = self.plain_moves(n);
         if !self.prune {
             return moves;
         }
@@ -272,9 +272,56 @@ impl Search {
             .all(|&g| b.cell(g) != opp || (b.in_atari(g) && b.atari_liberty(g) == m))
     }
 
-    /// Plays `m` if the line's rules allow it; records the transition (undo with
-    /// [`Search::undo_transition`]).
-    fn apply(&mut self, n: &Node, m: Point) -> Option<Node> {
+    fn goal_reached(&mut self, b: &Board) -> bool {
+        if let Some(&v) = self.goal_cache.get(&b.hash()) {
+            return v;
+        }
+        let v = has_uncapturable_life(b, self.z, &self.goal);
+        self.goal_cache.insert(b.hash(), v);
+        v
+    }
+
+    /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
+    fn goal_lost(&mut self, b: &Board) -> bool {
+        if let Some(&v) = self.lost_cache.get(&b.hash()) {
+            return v;
+        }
+        let v = goal_out_of_reach(b, self.z, &self.goal);
+        self.lost_cache.insert(b.hash(), v);
+        v
+    }
+}
+
+impl LocalGame for VirtualForce {
+    type State = Node;
+    type Move = Point;
+
+    fn prover_to_move(&self, n: &Node) -> bool {
+        n.to_move == self.z
+    }
+
+    /// The value for Z of the position just reached by a move, when it is settled: a board
+    /// play recreating the start or a third pass in a row loses, the goal reached wins, the
+    /// goal out of reach loses.
+    fn settled(&mut self, n: &Node) -> Option<Outcome> {
+        if n.passes == 0 && n.board.hash() == self.start_hash {
+            return Some(Outcome::Disproved);
+        }
+        if self.goal_reached(&n.board) {
+            return Some(Outcome::Proved);
+        }
+        if self.prune && self.goal_lost(&n.board) {
+            return Some(Outcome::Disproved);
+        }
+        (n.passes >= 3).then_some(Outcome::Disproved)
+    }
+
+    fn moves(&mut self, n: &Node) -> Moves<Point> {
+        self.ordered_moves(n)
+    }
+
+    /// Plays `m` if the line's rules allow it, and records the transition.
+    fn play(&mut self, n: &Node, m: Point) -> Option<Node> {
         let mut child = n.clone();
         child.to_move = n.to_move.opponent();
         if m.is_pass() {
@@ -296,7 +343,7 @@ impl Search {
         let before = n.board.hash();
         child.board.play(m, n.to_move);
         let after = child.board.hash();
-        if self.transitions.contains(&(before, after)) {
+        if ko::transition_bans(self.transitions.contains(&(before, after))) {
             return None;
         }
         self.transitions.push((before, after));
@@ -308,29 +355,10 @@ impl Search {
         Some(child)
     }
 
-    fn undo_transition(&mut self, _n: &Node, m: Point) {
+    fn unplay(&mut self, _n: &Node, m: Point) {
         if !m.is_pass() {
             self.transitions.pop();
         }
-    }
-
-    fn goal_reached(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.goal_cache.get(&b.hash()) {
-            return v;
-        }
-        let v = has_uncapturable_life(b, self.z, &self.goal);
-        self.goal_cache.insert(b.hash(), v);
-        v
-    }
-
-    /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
-    fn goal_lost(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.lost_cache.get(&b.hash()) {
-            return v;
-        }
-        let v = goal_out_of_reach(b, self.z, &self.goal);
-        self.lost_cache.insert(b.hash(), v);
-        v
     }
 
     fn key(&self, n: &Node) -> u64 {
@@ -345,62 +373,5 @@ impl Search {
             h,
             (n.to_move.index() as u64) | (n.passes as u64) << 1 | (n.z_other_ko as u64) << 4,
         )
-    }
-
-    /// The value for Z of the position just reached by a move.
-    fn solve(&mut self, n: &Node, depth: usize) -> Val {
-        if n.passes == 0 && n.board.hash() == self.start_hash {
-            return Val::Loss;
-        }
-        if self.goal_reached(&n.board) {
-            return Val::Win;
-        }
-        if self.prune && self.goal_lost(&n.board) {
-            return Val::Loss;
-        }
-        if n.passes >= 3 {
-            return Val::Loss;
-        }
-        if depth >= self.depth_limit {
-            return Val::Unknown;
-        }
-        if self.nodes >= NODE_BUDGET {
-            self.budget_hit = true;
-            return Val::Unknown;
-        }
-        self.nodes += 1;
-        let key = self.key(n);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
-        let z_moves = n.to_move == self.z;
-        let mut unknown = false;
-        let mut result = if z_moves { Val::Loss } else { Val::Win };
-        for m in self.ordered_moves(n) {
-            let Some(child) = self.apply(n, m) else {
-                continue;
-            };
-            let v = self.solve(&child, depth + 1);
-            self.undo_transition(n, m);
-            match (z_moves, v) {
-                (true, Val::Win) => {
-                    result = Val::Win;
-                    unknown = false;
-                    break;
-                }
-                (false, Val::Loss) => {
-                    result = Val::Loss;
-                    unknown = false;
-                    break;
-                }
-                (_, Val::Unknown) => unknown = true,
-                _ => {}
-            }
-        }
-        if unknown {
-            return Val::Unknown;
-        }
-        self.memo.insert(key, result);
-        result
     }
 }

@@ -23,10 +23,10 @@
 //! line decided (they depend on the line that led there).
 
 use crate::board::{Board, Cell, Color, Point, SuicideRule, MAX_POINTS};
-use crate::rules::ko::{ko_capture_ban, KoRule, PassForKoBan, Step};
-use crate::search::playout::captures;
+use crate::rules::history::{PassForKoBan, PassForKoBans, Step};
+use crate::rules::ko::{self, KoRule};
+use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
 use crate::tactics::regions::EmptyAreas;
-use fxhash::FxHashMap;
 use smallvec::SmallVec;
 
 /// Longest line (moves and passes) the search follows.
@@ -172,24 +172,32 @@ pub fn capturable(
     for p in &region {
         in_region[p.index()] = true;
     }
-    let mut search = Search {
+    let mut game = Confirmation {
         target,
         defender,
         region,
         in_region,
         anchors,
         pass_for_ko: rule == KoRule::PassForKo,
-        memo: FxHashMap::default(),
-        path: Vec::new(),
-        nodes: 0,
-        budget,
     };
     let root = State {
         board: start,
         to_move: defender.opponent(),
-        bans: SmallVec::new(),
+        bans: PassForKoBans::default(),
+        last: None,
     };
-    let verdict = search.solve(&root, 0).0;
+    let mut search = LocalSearch::new(SearchLimits {
+        depth: MAX_DEPTH,
+        nodes: budget,
+        // The attacker cannot force progress: a repeated state saves the string.
+        repetition: Some(Outcome::Disproved),
+        memo_after_limits: false,
+    });
+    let verdict = match search.solve(&mut game, &root, 0) {
+        Outcome::Proved => Verdict::Captured,
+        Outcome::Disproved => Verdict::Safe,
+        Outcome::Unknown => Verdict::Unknown,
+    };
     tracing::trace!(
         target = %board.vertex(target),
         ?verdict,
@@ -205,10 +213,14 @@ struct State {
     board: Board,
     to_move: Color,
     /// Pass-for-ko bans in force.
-    bans: SmallVec<[PassForKoBan; 4]>,
+    bans: PassForKoBans,
+    /// The move that made this state: who played, and the captures that player had made
+    /// before it (to tell a big capture).
+    last: Option<(Color, u32)>,
 }
 
-struct Search {
+/// The confirmation game for one string: the attacker is the prover.
+struct Confirmation {
     target: Point,
     defender: Color,
     region: Vec<Point>,
@@ -217,42 +229,9 @@ struct Search {
     /// Stones of the defender's walls next to the region.
     anchors: Vec<Point>,
     pass_for_ko: bool,
-    memo: FxHashMap<u64, Verdict>,
-    /// Keys of the states on the current line.
-    path: Vec<u64>,
-    nodes: usize,
-    budget: usize,
 }
 
-/// True when the move from `before` to `after` by `color` took at least [`BIG_CAPTURE`]
-/// stones.
-fn big_capture(before: &Board, after: &Board, color: Color) -> bool {
-    after.captures(color) >= before.captures(color) + BIG_CAPTURE
-}
-
-fn mix(a: u64, b: u64) -> u64 {
-    let x = a.rotate_left(23) ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x.wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ (x >> 29)
-}
-
-impl Search {
-    /// The state's identity: position, player to move, simple-ko point, pass-for-ko bans.
-    fn key(&self, s: &State) -> u64 {
-        let ko = s
-            .board
-            .ko()
-            .map_or(0, |(p, c)| p.0 as u64 * 2 + c.index() as u64 + 1);
-        let mut bans: u64 = 0;
-        for b in &s.bans {
-            // Order-independent: the bans are a set.
-            bans = bans.wrapping_add(mix(
-                b.point.0 as u64 | (b.stone.0 as u64) << 16,
-                b.banned.index() as u64,
-            ));
-        }
-        mix(mix(s.board.hash(), ko), bans ^ s.to_move.index() as u64)
-    }
-
+impl Confirmation {
     fn captured(&self, b: &Board) -> bool {
         b.cell(self.target) != Cell::stone(self.defender)
     }
@@ -267,29 +246,50 @@ impl Search {
 
     /// True when `color` is bound by a ko ban it could lift by passing.
     fn banned(&self, s: &State, color: Color) -> bool {
-        s.board.ko().is_some_and(|(_, c)| c == color) || s.bans.iter().any(|b| b.banned == color)
+        s.board.ko().is_some_and(|(_, c)| c == color)
+            || s.bans.as_slice().iter().any(|b| b.banned == color)
+    }
+}
+
+impl LocalGame for Confirmation {
+    type State = State;
+    type Move = Point;
+
+    fn prover_to_move(&self, s: &State) -> bool {
+        s.to_move != self.defender
+    }
+
+    /// The attacker wins as soon as the string is captured; the defender when a move of
+    /// its joins the string to a wall or takes [`BIG_CAPTURE`] stones or more at once.
+    fn settled(&mut self, s: &State) -> Option<Outcome> {
+        let (mover, captures_before) = s.last?;
+        if mover != self.defender {
+            return self.captured(&s.board).then_some(Outcome::Proved);
+        }
+        let big_capture = s.board.captures(mover) >= captures_before + BIG_CAPTURE;
+        (big_capture || self.anchored(&s.board)).then_some(Outcome::Disproved)
     }
 
     /// Candidate moves: captures, then the target's liberties, then the rest; the
     /// defender's pass first, the attacker's last (and only when a ban binds it).
-    fn moves(&self, s: &State) -> SmallVec<[Point; 24]> {
+    fn moves(&mut self, s: &State) -> Moves<Point> {
         let b = &s.board;
         let c = s.to_move;
         let attacker = c != self.defender;
-        let mut out: SmallVec<[Point; 24]> = SmallVec::new();
+        let mut out: Moves<Point> = SmallVec::new();
         if !attacker {
             out.push(Point::PASS);
         }
         let libs = b.liberties(self.target, 64);
-        let mut rest: SmallVec<[Point; 24]> = SmallVec::new();
-        let mut near: SmallVec<[Point; 24]> = SmallVec::new();
+        let mut rest: Moves<Point> = SmallVec::new();
+        let mut near: Moves<Point> = SmallVec::new();
         // The region, plus the target's liberties wherever it has run to.
         let outside = libs.iter().copied().filter(|p| !self.in_region[p.index()]);
         for p in self.region.iter().copied().chain(outside) {
             if !b.is_legal_simple(p, c, SuicideRule::Forbidden) || b.is_eye(p, c) {
                 continue;
             }
-            if captures(b, p, c) {
+            if b.is_capture(p, c) {
                 out.push(p);
             } else if libs.contains(&p) {
                 near.push(p);
@@ -305,24 +305,23 @@ impl Search {
         out
     }
 
-    /// The state after `m`, or `None` when a pass-for-ko ban forbids it.
-    fn apply(&self, s: &State, m: Point) -> Option<State> {
+    /// The state after `m`, or `None` when a pass-for-ko ban forbids it. Basic ko is the
+    /// board's own ko point (in [`Confirmation::moves`]); the pass-for-ko bans are judged by
+    /// the rule table ([`ko::pass_for_ko_bans`]).
+    fn play(&mut self, s: &State, m: Point) -> Option<State> {
         let mut next = s.clone();
         next.to_move = s.to_move.opponent();
+        next.last = Some((s.to_move, s.board.captures(s.to_move)));
         if m.is_pass() {
             next.board.clear_ko();
-            next.bans.retain(|b| b.banned != s.to_move);
+            next.bans.lift(s.to_move);
             return Some(next);
         }
         let before = s.board.hash();
         let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
         next.board.play_with(m, s.to_move, |p| removed.push(p));
         if self.pass_for_ko {
-            if removed.len() == 1
-                && s.bans
-                    .iter()
-                    .any(|b| b.banned == s.to_move && b.point == m && b.stone == removed[0])
-            {
+            if ko::pass_for_ko_bans(&s.bans, s.to_move, m, &removed) {
                 return None;
             }
             let step = Step {
@@ -332,72 +331,28 @@ impl Search {
                 hash_after: next.board.hash(),
                 removed,
             };
-            if let Some(ban) = ko_capture_ban(&step, &next.board) {
-                next.bans.push(ban);
+            if let Some(ban) = PassForKoBan::made_by(&step, &next.board) {
+                next.bans.add(ban);
             }
         }
         Some(next)
     }
 
-    /// The value of `s` at `depth` (its index on the line), and the lowest line
-    /// index of a state whose repetition decided part of it (`usize::MAX` if none). A value
-    /// is memoised only when no repetition of a state above it took part.
-    fn solve(&mut self, s: &State, depth: usize) -> (Verdict, usize) {
-        let key = self.key(s);
-        if let Some(i) = self.path.iter().position(|&k| k == key) {
-            return (Verdict::Safe, i);
+    /// The state's identity: position, player to move, simple-ko point, pass-for-ko bans.
+    fn key(&self, s: &State) -> u64 {
+        let ko = s
+            .board
+            .ko()
+            .map_or(0, |(p, c)| p.0 as u64 * 2 + c.index() as u64 + 1);
+        let mut bans: u64 = 0;
+        for b in s.bans.as_slice() {
+            // Order-independent: the bans are a set.
+            bans = bans.wrapping_add(mix(
+                b.point.0 as u64 | (b.stone.0 as u64) << 16,
+                b.banned.index() as u64,
+            ));
         }
-        if let Some(&v) = self.memo.get(&key) {
-            return (v, usize::MAX);
-        }
-        if depth >= MAX_DEPTH || self.nodes >= self.budget {
-            return (Verdict::Unknown, usize::MAX);
-        }
-        self.nodes += 1;
-        let attacker = s.to_move != self.defender;
-        // The value if no move changes it: the attacker without a useful move fails; the
-        // defender always has a move (the pass).
-        let mut result = if attacker {
-            Verdict::Safe
-        } else {
-            Verdict::Captured
-        };
-        let mut unknown = false;
-        let mut floor = usize::MAX;
-        self.path.push(key);
-        for m in self.moves(s) {
-            let Some(next) = self.apply(s, m) else {
-                continue;
-            };
-            let (v, f) = if attacker && self.captured(&next.board) {
-                (Verdict::Captured, usize::MAX)
-            } else if !attacker
-                && (big_capture(&s.board, &next.board, s.to_move) || self.anchored(&next.board))
-            {
-                (Verdict::Safe, usize::MAX)
-            } else {
-                self.solve(&next, depth + 1)
-            };
-            floor = floor.min(f);
-            match (attacker, v) {
-                (true, Verdict::Captured) | (false, Verdict::Safe) => {
-                    result = v;
-                    unknown = false;
-                    break;
-                }
-                (_, Verdict::Unknown) => unknown = true,
-                _ => {}
-            }
-        }
-        self.path.pop();
-        if unknown {
-            return (Verdict::Unknown, floor);
-        }
-        if floor >= depth {
-            self.memo.insert(key, result);
-            floor = usize::MAX;
-        }
-        (result, floor)
+        mix(mix(s.board.hash(), ko), bans ^ s.to_move.index() as u64)
     }
 }
 
