@@ -1,10 +1,42 @@
 //! koan: a Go engine that speaks GTP and plays correctly under every ko rule.
 //!
-//! Where things live: `board` (stones, strings, liberties, hashing), `rules` (rulesets as data:
-//! ko rules, suicide, scoring, presets), `game` (board + history + rules: the judge of
-//! legality), `search` (Monte Carlo tree search and playouts), `score` (counting), `sgf`
-//! (game records), `gtp` (the protocol), `regress` (the gogui-regress compatible runner),
-//! `ko_types` (Jasiek's ko classification), `arena` (`koan match`: engine against engine).
+//! # The map
+//!
+//! The modules stand in layers; each uses only its own layer and those below it (checked by
+//! `tests/layering.rs`, which also finds any circle of modules):
+//!
+//! ```text
+//! board -> rules -> game -> tactics, sgf -> search, score, ko_types -> player -> gtp -> tools
+//! ```
+//!
+//! - [`board`]: stones, strings, liberties, the Zobrist hash, and the one helper that works
+//!   out what a play removes. The board keeps one piece of history, the simple-ko point.
+//! - [`rules`]: rulesets as data, and every ko rule's condition written once
+//!   ([`rules::ko`], the rule table) over the words of [`rules::history`], asked against a
+//!   game's memory ([`rules::memory`]) or a search line standing on it ([`rules::line`]).
+//! - [`game`]: a starting position, the moves since and the ruleset; [`game::Game`] is the
+//!   judge of legality. Every other path (the tree, the playouts, the local searches) asks
+//!   the same rule table, and its fast paths only clear plays before asking.
+//! - [`tactics`]: what a player reads off a position: ladders, self-atari, Benson, regions,
+//!   seki, counting, and the bounded AND-OR local search ([`tactics::local_search`]).
+//! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].
+//! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors, playouts under every ko
+//!   rule, time). [`score`]: life and death at the end of a game and the count. [`ko_types`]:
+//!   Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
+//! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
+//!   pondering, resignation and the end-of-game corrections.
+//! - [`gtp`]: the protocol over a player, commands dispatched from one table.
+//! - The tools: [`regress`] (`koan regress`, gogui-regress compatible), [`arena`] (`koan
+//!   match`), [`bench`] (`koan bench`), sharing the controller's side of GTP in
+//!   [`gtp_client`].
+//!
+//! # A reading order
+//!
+//! `board/mod.rs` (the layout and the string bookkeeping), `rules/history.rs` and
+//! `rules/ko.rs` (what each ko rule forbids), `game/mod.rs` (the judge), `search/mod.rs`,
+//! then `search/playout.rs` (how the playouts obey the same rules cheaply), `player/mod.rs`
+//! (how a move is chosen and played) and `gtp/engine.rs` (the command table). The docs in
+//! `docs/` give the rules, the ko types, scoring and the search in Go players' terms.
 //!
 //! The game judges legality under its ruleset's ko rule; changing the rule re-judges the next
 //! move against the whole history:

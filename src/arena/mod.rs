@@ -8,7 +8,7 @@
 //! move, an error or malformed answer, a dead engine, or an answer later than
 //! `--time-per-move-limit` (or the clock) loses the game and is counted. Two passes end the
 //! game: the dead stones are those both engines list with `final_status_list dead`, or else
-//! the referee's guess ([`score::dead_stones`](crate::score::dead_stones)). A move cap
+//! the referee's judgement ([`score::status::judge`](crate::score::status::judge)). A move cap
 //! stops endless games, which are counted as they stand.
 //!
 //! One line per finished game goes to standard error; the result table goes to standard
