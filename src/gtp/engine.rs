@@ -550,7 +550,7 @@ impl Engine {
     }
 
     fn hot_stones(&self) -> String {
-        let hot = crate::rules::ko::Past::ing(self.player.game().memory()).hot_stones();
+        let hot = crate::rules::memory::Past::ing(self.player.game().memory()).hot_stones();
         self.vertices(hot)
     }
 

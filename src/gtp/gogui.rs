@@ -13,7 +13,8 @@ use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::{self, KoType, Location};
 use crate::player::PlayerOptions;
-use crate::rules::ko::{KoRule, Past, KO_RULES};
+use crate::rules::ko::{KoRule, KO_RULES};
+use crate::rules::memory::Past;
 use crate::rules::{Ruleset, PRESETS};
 use crate::search::Snapshot;
 

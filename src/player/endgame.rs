@@ -23,7 +23,6 @@ use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::rules::Scoring;
 use crate::score::status::{Basis, Status, StatusMap, WALL_SHARE};
-use crate::search::playout::captures;
 use crate::search::SearchMove;
 use crate::tactics::regions::EmptyAreas;
 
@@ -163,7 +162,7 @@ fn without_dead(board: &Board, status: &StatusMap) -> Board {
 /// module documentation).
 fn needless(game: &Game, color: Color, p: Point, status: &StatusMap) -> bool {
     let board = game.board();
-    if captures(board, p, color) {
+    if board.is_capture(p, color) {
         return false;
     }
     let alive = without_dead(board, status);

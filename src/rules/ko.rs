@@ -15,21 +15,15 @@
 //! record of the states they make and clear most plays with cheap tests of their own
 //! (the board's ko point, the points stones were removed from, a Bloom filter of the root
 //! game's positions, the stones of the last two moves), but every play they cannot clear is
-//! decided by the same predicates. The board's own ko point ([`Board::ko`]) is such a fast
+//! decided by the same predicates. The board's own ko point ([`Board::ko`](crate::board::Board::ko)) is such a fast
 //! path for [`simple_bans`]: it marks exactly the retakes basic ko forbids.
 
-use super::history::{Candidate, Clause, KoBan, PassForKoBans, PositionRecord};
+use super::history::{Candidate, Clause, KoBan, PassForKoBans, PositionRecord, Step};
 use super::ing_spight;
-use crate::board::{Board, Color, Point};
+use super::memory::Past;
+use crate::board::{Color, Point};
 use std::fmt;
 use std::str::FromStr;
-
-/// The history types and the memory's trait under the paths they had before they moved to
-/// [`history`](super::history) and [`memory`](super::memory).
-pub use super::{
-    history::{PassForKoBan, Step},
-    memory::Past,
-};
 
 /// A rule against repetition. See each variant for the engine's definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -111,12 +105,6 @@ impl FromStr for KoRule {
             .map(|(r, _)| *r)
             .ok_or(())
     }
-}
-
-/// If `step` was a ko capture, the pass-for-ko ban it puts on the opponent (see
-/// [`PassForKoBan::made_by`]).
-pub fn ko_capture_ban(step: &Step, after: &Board) -> Option<PassForKoBan> {
-    PassForKoBan::made_by(step, after)
 }
 
 /// Basic ko: true when `color`'s board play creating `hash_after` retakes at once, i.e.

@@ -344,13 +344,6 @@ fn capture_lead(board: &Board) -> i32 {
     board.captures(Color::Black) as i32 - board.captures(Color::White) as i32
 }
 
-/// True when `color` playing on the empty point `p` captures something (the board's
-/// [`Board::is_capture`], kept here for the callers that import it from the playouts).
-#[inline]
-pub fn captures(board: &Board, p: Point, color: Color) -> bool {
-    board.is_capture(p, color)
-}
-
 /// The position hash after `color`'s capturing play on the empty point `p`.
 #[inline(never)]
 fn hash_after_capture(board: &Board, p: Point, color: Color) -> u64 {

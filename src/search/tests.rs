@@ -222,7 +222,7 @@ fn tree_legality_matches_the_game_along_a_line() {
                 let capturing: Vec<Point> = legal
                     .iter()
                     .copied()
-                    .filter(|&p| super::playout::captures(b, p, c))
+                    .filter(|&p| b.is_capture(p, c))
                     .collect();
                 let p = if legal.is_empty() || rng.below(12) == 0 {
                     Point::PASS

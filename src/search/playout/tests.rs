@@ -168,13 +168,13 @@ fn steps_match_the_judge(rule: KoRule, rounds: usize, seed: u64) -> (usize, usiz
                     allowed.push(p);
                 } else {
                     bans += 1;
-                    quiet_bans += !captures(&board, p, color) as usize;
+                    quiet_bans += !board.is_capture(p, color) as usize;
                 }
             }
             let capturing: Vec<Point> = allowed
                 .iter()
                 .copied()
-                .filter(|&p| captures(&board, p, color))
+                .filter(|&p| board.is_capture(p, color))
                 .collect();
             let p = if allowed.is_empty() || rng.below(15) == 0 {
                 Point::PASS
@@ -327,7 +327,7 @@ fn ing_spight_playouts_ban_only_what_the_rule_bans() {
             let capturing: Vec<Point> = allowed
                 .iter()
                 .copied()
-                .filter(|&p| captures(&board, p, color))
+                .filter(|&p| board.is_capture(p, color))
                 .collect();
             let p = if allowed.is_empty() || rng.below(15) == 0 {
                 Point::PASS
