@@ -3,22 +3,10 @@
 use super::*;
 use crate::board::Coord;
 
-/// A board from rows written top to bottom: `X` black, `O` white, `.` empty.
+/// A board from rows written top to bottom: `X` black, `O` white, `.` empty (the shared
+/// [`Board::from_diagram`]).
 pub(crate) fn diagram(rows: &[&str]) -> Board {
-    let n = rows.len();
-    let mut b = Board::new(n);
-    for (i, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(cells.len(), n, "row {i}");
-        for (col, ch) in cells.into_iter().enumerate() {
-            let p = b.point(Coord::new(col, n - 1 - i));
-            match ch {
-                'X' => b.place_setup(p, Color::Black),
-                'O' => b.place_setup(p, Color::White),
-                _ => {}
-            }
-        }
-    }
+    let b = Board::from_diagram(&rows.join("\n"));
     b.check_invariants().unwrap();
     b
 }

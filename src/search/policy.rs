@@ -232,18 +232,8 @@ mod tests {
     use crate::board::Coord;
 
     fn setup(size: usize, rows: &[&str]) -> Board {
-        // rows[0] is the top row.
-        let mut b = Board::new(size);
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                let p = b.point(Coord::new(c, size - 1 - r));
-                match ch {
-                    'X' => b.place_setup(p, Color::Black),
-                    'O' => b.place_setup(p, Color::White),
-                    _ => {}
-                }
-            }
-        }
+        let b = Board::from_diagram(&rows.join("\n"));
+        assert_eq!(b.size(), size);
         b
     }
 

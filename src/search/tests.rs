@@ -14,19 +14,8 @@ fn setup(rows: &[&str], to_move: Color, rules: Ruleset, komi: f64) -> Game {
     let size = rows.len();
     let mut g = Game::new(size, rules);
     g.set_komi(komi);
-    let mut b = Board::new(size);
-    for (i, row) in rows.iter().enumerate() {
-        let cells: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(cells.len(), size);
-        for (col, ch) in cells.into_iter().enumerate() {
-            let p = b.point(Coord::new(col, size - 1 - i));
-            match ch {
-                'X' => b.place_setup(p, Color::Black),
-                'O' => b.place_setup(p, Color::White),
-                _ => {}
-            }
-        }
-    }
+    let b = Board::from_diagram(&rows.join("\n"));
+    assert_eq!(b.size(), size);
     b.check_invariants().unwrap();
     g.set_start(b, to_move, 0);
     g
