@@ -43,73 +43,84 @@ const HISTORY_MOVES: usize = 20;
 /// Length of one rule's turn in `bench playouts --ko-rules` (at least 8 turns each).
 const SLICE: Duration = Duration::from_millis(50);
 
-/// Runs `koan bench ARGS...` (`args` are the words after `bench`: an optional benchmark
-/// name, default `board`, `--seconds S`, and `--ko-rules` for `playouts`); returns the
-/// process exit code (2 on bad arguments, with a message on stderr).
+/// The benchmarks of `koan bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Benchmark {
+    /// Uniformly random games, one thread
+    Board,
+    /// The search's playouts, one thread (with --ko-rules: under each ko rule)
+    Playouts,
+    /// Whole searches with --threads threads
+    Genmove,
+}
+
+/// The command line of `koan bench`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(about = "Prints speed figures")]
+pub struct BenchArgs {
+    /// What to measure
+    #[arg(value_enum, default_value_t = Benchmark::Board)]
+    pub what: Benchmark,
+    /// Seconds for each measurement
+    #[arg(long, value_name = "S", default_value_t = 2.0, value_parser = positive_seconds)]
+    pub seconds: f64,
+    /// With `playouts`: one line per ko rule, from a position 20 moves into a game
+    #[arg(long)]
+    pub ko_rules: bool,
+    /// With `genmove`: search threads [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+}
+
+/// A positive, finite number of seconds.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && s.is_finite())
+        .ok_or_else(|| format!("'{text}' is not a positive number"))
+}
+
+/// The parser of `koan bench` alone (for [`run`]).
+#[derive(clap::Parser)]
+#[command(name = "koan bench")]
+struct BenchCli {
+    #[command(flatten)]
+    args: BenchArgs,
+}
+
+/// Runs `koan bench ARGS...` (`args` are the words after `bench`); returns the process exit
+/// code (2 on bad arguments, with a message on stderr).
 pub fn run(args: &[String]) -> i32 {
-    let mut seconds = 2.0;
-    let mut what: Option<&str> = None;
-    let mut ko_rules = false;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--ko-rules" => ko_rules = true,
-            "--threads" => {
-                match args.get(i + 1).and_then(|s| s.parse::<usize>().ok()) {
-                    Some(n) if (1..=256).contains(&n) => threads = n,
-                    _ => {
-                        eprintln!("bench: --threads needs a number from 1 to 256");
-                        return 2;
-                    }
-                }
-                i += 1;
-            }
-            "--seconds" => {
-                match args.get(i + 1).and_then(|s| s.parse::<f64>().ok()) {
-                    Some(s) if s > 0.0 && s.is_finite() => seconds = s,
-                    _ => {
-                        eprintln!("bench: --seconds needs a positive number");
-                        return 2;
-                    }
-                }
-                i += 1;
-            }
-            w if what.is_none() && !w.starts_with('-') => what = Some(w),
-            other => {
-                eprintln!("bench: unexpected argument '{other}'");
-                return 2;
-            }
+    use clap::Parser;
+    let words = std::iter::once("koan bench".to_string()).chain(args.iter().cloned());
+    match BenchCli::try_parse_from(words) {
+        Ok(cli) => run_bench(&cli.args),
+        Err(e) => {
+            let _ = e.print();
+            e.exit_code()
         }
-        i += 1;
     }
-    let time = Duration::from_secs_f64(seconds);
-    match (what.unwrap_or("board"), ko_rules) {
-        ("board", false) => {
-            bench_board(time);
-            0
-        }
-        ("playouts", false) => {
-            bench_playouts(time);
-            0
-        }
-        ("playouts", true) => {
-            bench_ko_rules(time);
-            0
-        }
-        ("genmove", false) => {
-            bench_genmove(time, threads);
-            0
-        }
+}
+
+/// Runs the benchmark `args` asks for; returns the process exit code (2 when `--ko-rules`
+/// goes with a benchmark other than `playouts`, with a message on stderr).
+pub fn run_bench(args: &BenchArgs) -> i32 {
+    let time = Duration::from_secs_f64(args.seconds);
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
+    match (args.what, args.ko_rules) {
+        (Benchmark::Board, false) => bench_board(time),
+        (Benchmark::Playouts, false) => bench_playouts(time),
+        (Benchmark::Playouts, true) => bench_ko_rules(time),
+        (Benchmark::Genmove, false) => bench_genmove(time, threads),
         (_, true) => {
-            eprintln!("bench: --ko-rules goes with 'playouts' only");
-            2
-        }
-        (other, _) => {
-            eprintln!("bench: unknown benchmark '{other}' (known: board, playouts, genmove)");
-            2
+            eprintln!("koan bench: --ko-rules goes with 'playouts' only");
+            return 2;
         }
     }
+    0
 }
 
 /// Policy playouts per second from the empty 9x9 and 19x19 boards, default rules.

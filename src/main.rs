@@ -1,76 +1,151 @@
 //! The `koan` binary: GTP on standard input/output by default, plus `bench`, `regress` and
 //! `match`.
 
+use clap::{Args, Parser, Subcommand};
+use koan::arena::MatchArgs;
+use koan::bench::BenchArgs;
 use koan::gtp::{self, Engine};
 use koan::player::PlayerOptions;
+use koan::regress::RegressArgs;
 use koan::rules::Ruleset;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-koan: a Go engine that speaks GTP and gets ko right
+/// koan: a Go engine that speaks GTP and gets ko right
+#[derive(Parser)]
+#[command(
+    name = "koan",
+    version,
+    about = "koan: a Go engine that speaks GTP and gets ko right",
+    after_help = "Without a command, koan speaks GTP on standard input and output; logs go to \
+standard error.",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    tool: Option<Tool>,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
 
-Usage:
-  koan [OPTIONS]                 speak GTP on standard input/output
-  koan bench [board | playouts [--ko-rules]] [--seconds S]
-                                 print speed figures
-  koan regress [FILE.tst | @SUITE]...  run gogui-regress style test files
-                                 (koan regress --help for its options)
-  koan match --black \"CMD\" --white \"CMD\" [--games N] [--size N] [--komi K]
-                                 play two GTP engines against each other
-                                 (koan match --help for its options)
+/// The tools besides the GTP engine.
+#[derive(Subcommand)]
+enum Tool {
+    /// Print speed figures
+    Bench(BenchArgs),
+    /// Run gogui-regress style test files
+    Regress(RegressArgs),
+    /// Play two GTP engines against each other
+    Match(MatchArgs),
+}
 
-Options:
-  --threads N            search threads (default: all cores)
-  --playouts N           playouts per move (default: limited by time only)
-  --time-per-move SECS   seconds per move at most (default: 1 when nothing else limits)
-  --rules PRESET         japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight,
-                         jasiek, wmsg2008 (default: chinese)
-  --seed N               seed of the random numbers (default: fixed)
-  --resign-threshold P   resign below this win rate (default: 0.05; 0 never resigns)
-  --kgs-chat             answer kgs-chat (chat relayed by the kgsGtp bridge)
-  --ponder               keep searching on the opponent's time, until the next command
-  --log FILE             write logs to FILE instead of standard error
-  --verbose              more logging (RUST_LOG also works)
-  --help                 this text
-  --version              the version
-";
+/// The GTP engine's options.
+#[derive(Args)]
+struct EngineArgs {
+    /// Search threads [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Playouts per move [default: limited by time only]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=u64::MAX / 2))]
+    playouts: Option<u64>,
+    /// Seconds per move at most [default: 1 when nothing else limits]
+    #[arg(long, value_name = "SECS", value_parser = seconds_per_move)]
+    time_per_move: Option<f64>,
+    /// japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight, jasiek, wmsg2008
+    /// [default: chinese]
+    #[arg(long, value_name = "PRESET", value_parser = koan::arena::preset)]
+    rules: Option<Ruleset>,
+    /// Seed of the random numbers [default: fixed]
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Resign below this win rate; 0 never resigns [default: 0.05]
+    #[arg(long, value_name = "P", value_parser = win_rate)]
+    resign_threshold: Option<f64>,
+    /// Answer kgs-chat (chat relayed by the kgsGtp bridge)
+    #[arg(long)]
+    kgs_chat: bool,
+    /// Keep searching on the opponent's time, until the next command
+    #[arg(long)]
+    ponder: bool,
+    /// Write logs to FILE instead of standard error
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// More logging (RUST_LOG also works)
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+impl EngineArgs {
+    /// The player's options these arguments ask for.
+    fn options(&self) -> PlayerOptions {
+        let mut o = PlayerOptions::default();
+        if let Some(n) = self.threads {
+            o.threads = n as usize;
+        }
+        o.playouts = self.playouts;
+        o.time_per_move = self.time_per_move;
+        if let Some(rules) = self.rules {
+            o.rules = rules;
+        }
+        if let Some(seed) = self.seed {
+            o.seed = seed;
+        }
+        if let Some(p) = self.resign_threshold {
+            o.resign_threshold = p;
+        }
+        o.kgs_chat = self.kgs_chat;
+        o.ponder = self.ponder;
+        o
+    }
+}
+
+fn seconds_per_move(v: &str) -> Result<f64, String> {
+    v.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
+        .ok_or_else(|| format!("'{v}' is not a positive number"))
+}
+
+fn win_rate(v: &str) -> Result<f64, String> {
+    v.parse()
+        .ok()
+        .filter(|p: &f64| (0.0..=1.0).contains(p))
+        .ok_or_else(|| format!("'{v}' is not in 0..1"))
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("bench") => {
+    let cli = Cli::parse();
+    match cli.tool {
+        Some(Tool::Bench(args)) => {
             init_logging(None, false);
-            return exit(koan::bench::run(&args[1..]));
+            exit(koan::bench::run_bench(&args))
         }
-        Some("match") => {
+        Some(Tool::Match(args)) => {
             init_logging(None, false);
-            return exit(koan::arena::main(&args[1..]));
-        }
-        Some("regress") => {
-            init_logging(None, false);
-            return match koan::regress::parse_args(&args[1..]) {
-                Ok((paths, opts)) => exit(koan::regress::run(&paths, &opts)),
-                Err(e) if e == koan::regress::USAGE => {
-                    print!("{e}");
-                    ExitCode::SUCCESS
+            match args.options() {
+                Ok(options) => exit(koan::arena::run(&options)),
+                Err(e) => {
+                    eprintln!("koan match: {e}\n(koan match --help lists the options)");
+                    ExitCode::from(2)
                 }
+            }
+        }
+        Some(Tool::Regress(args)) => {
+            init_logging(None, false);
+            match args.options() {
+                Ok((paths, opts)) => exit(koan::regress::run(&paths, &opts)),
                 Err(e) => {
                     eprintln!("koan regress: {e}");
                     ExitCode::from(2)
                 }
-            };
+            }
         }
-        _ => {}
+        None => serve(&cli.engine),
     }
-    let (options, log, verbose) = match parse_options(&args) {
-        Ok(Some(parsed)) => parsed,
-        Ok(None) => return ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("koan: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    init_logging(log.as_deref(), verbose);
+}
+
+/// Speaks GTP on standard input and output until `quit` or the end of input.
+fn serve(args: &EngineArgs) -> ExitCode {
+    init_logging(args.log.as_deref(), args.verbose);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -83,7 +158,7 @@ fn main() -> ExitCode {
         }
     };
     runtime.block_on(gtp::serve(
-        Engine::new(options),
+        Engine::new(args.options()),
         tokio::io::stdin(),
         std::io::stdout(),
     ));
@@ -94,80 +169,6 @@ fn main() -> ExitCode {
 
 fn exit(code: i32) -> ExitCode {
     ExitCode::from(code.clamp(0, 255) as u8)
-}
-
-type Parsed = (PlayerOptions, Option<String>, bool);
-
-/// Parses the GTP-mode options; `Ok(None)` when `--help` or `--version` was answered.
-fn parse_options(args: &[String]) -> Result<Option<Parsed>, String> {
-    let mut o = PlayerOptions::default();
-    let mut log = None;
-    let mut verbose = false;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let (name, inline) = match flag.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (flag.as_str(), None),
-        };
-        let mut value = |what: &str| -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{name} needs {what}"))
-        };
-        match name {
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return Ok(None);
-            }
-            "--version" | "-V" => {
-                println!("koan {}", env!("CARGO_PKG_VERSION"));
-                return Ok(None);
-            }
-            "--threads" => o.threads = number(&value("a number")?, 1, 1024)? as usize,
-            "--playouts" => o.playouts = Some(number(&value("a number")?, 1, u64::MAX / 2)?),
-            "--time-per-move" => {
-                let v = value("seconds")?;
-                let secs: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
-                    .ok_or_else(|| format!("--time-per-move: '{v}' is not a positive number"))?;
-                o.time_per_move = Some(secs);
-            }
-            "--rules" => {
-                let v = value("a preset")?;
-                o.rules = Ruleset::preset(&v).ok_or_else(|| {
-                    format!(
-                        "--rules: unknown preset '{v}' (presets: {})",
-                        koan::rules::PRESETS.join(", ")
-                    )
-                })?;
-            }
-            "--seed" => o.seed = number(&value("a number")?, 0, u64::MAX)?,
-            "--resign-threshold" => {
-                let v = value("a win rate")?;
-                o.resign_threshold = v
-                    .parse()
-                    .ok()
-                    .filter(|p: &f64| (0.0..=1.0).contains(p))
-                    .ok_or_else(|| format!("--resign-threshold: '{v}' is not in 0..1"))?;
-            }
-            "--log" => log = Some(value("a file")?),
-            "--kgs-chat" => o.kgs_chat = true,
-            "--ponder" => o.ponder = true,
-            "--verbose" | "-v" => verbose = true,
-            other => return Err(format!("unknown option '{other}'")),
-        }
-    }
-    Ok(Some((o, log, verbose)))
-}
-
-fn number(text: &str, min: u64, max: u64) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("'{text}' is not a number from {min} to {max}"))
 }
 
 /// Logs go to standard error (or `--log FILE`), never to standard output.

@@ -231,7 +231,7 @@ fn bad_options_exit_2_and_a_missing_engine_exits_1() {
     assert!(err.contains("both --black and --white are needed"), "{err}");
     let (code, _, err) = koan_match(&["--black", "koan", "--white", "koan", "--size", "40"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--size: '40'"), "{err}");
+    assert!(err.contains("'40' for '--size"), "{err}");
     let (code, _, err) = koan_match(&["--black", "koan", "--white", "/nonexistent/engine"]);
     assert_eq!(code, 1);
     assert!(err.contains("engine B cannot start"), "{err}");

@@ -32,34 +32,56 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Usage text of `koan match`.
-pub const USAGE: &str = "\
-Usage: koan match --black \"CMD ARGS\" --white \"CMD ARGS\" [OPTIONS]
-
-Plays two GTP engines against each other and prints a result table. The engine given with
---black (engine A) takes Black in game 1; colours alternate. The program name `koan` means
-this koan binary. Commands are split like a shell does (quotes and \\ work).
-
-Options:
-  --black \"CMD\"              engine A, Black in odd games
-  --white \"CMD\"              engine B, Black in even games
-  --games N                  games to play (default: 10)
-  --size N                   board size, 2 to 25 (default: 9)
-  --komi K                   komi (default: 7)
-  --rules PRESET             the referee's rules, also told to engines that know
-                             kgs-rules or rules (default: chinese, not told)
-  --time-settings \"M B S\"    clock: M s main time, then B s per S moves (Canadian);
-                             sent as time_settings, with time_left before each move
-  --time-per-move-limit SECS a longer answer loses on time (default: 60)
-  --max-moves N              stop and count a game after N moves (default: 3 x size x size)
-  --seed N                   seed of the referee's dead-stone guess (default: 1)
-  --sgf-dir DIR              write game-NNN.sgf for every game into DIR
-  --stderr-dir DIR           append each engine's stderr to DIR/engine-a.log, engine-b.log
-                             (default: discarded)
-  --help                     this text
-
-Exit code: 0 when all games were played, 1 when an engine could not be (re)started,
-2 on a bad option.";
+/// The command line of `koan match`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    about = "Plays two GTP engines against each other and prints a result table",
+    after_help = "The engine given with --black (engine A) takes Black in game 1; colours \
+alternate. The program name `koan` means this koan binary. Commands are split as a shell \
+splits them (quotes and \\ work).\n\nExit code: 0 when all games were played, 1 when an \
+engine could not be (re)started, 2 on a bad option.",
+    allow_negative_numbers = true
+)]
+pub struct MatchArgs {
+    /// Engine A, Black in odd games
+    #[arg(long, value_name = "CMD", value_parser = engine_command)]
+    pub black: Option<EngineCommand>,
+    /// Engine B, Black in even games
+    #[arg(long, value_name = "CMD", value_parser = engine_command)]
+    pub white: Option<EngineCommand>,
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = whole(1, 1_000_000))]
+    pub games: u64,
+    /// Board size, 2 to 25
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = whole(2, 25))]
+    pub size: u64,
+    /// Komi
+    #[arg(long, value_name = "K", default_value_t = 7.0, value_parser = komi)]
+    pub komi: f64,
+    /// The referee's rules, also told to engines that know kgs-rules or rules [default:
+    /// chinese, not told]
+    #[arg(long, value_name = "PRESET", value_parser = preset)]
+    pub rules: Option<Ruleset>,
+    /// Clock: M s main time, then B s per S moves (Canadian); sent as time_settings, with
+    /// time_left before each move
+    #[arg(long, value_name = "M B S", value_parser = TimeControl::parse)]
+    pub time_settings: Option<TimeControl>,
+    /// A longer answer loses on time
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]
+    pub time_per_move_limit: f64,
+    /// Stop and count a game after N moves [default: 3 x size x size]
+    #[arg(long, value_name = "N", value_parser = whole(1, 100_000))]
+    pub max_moves: Option<u64>,
+    /// Seed of the referee's dead-stone judgement
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Write game-NNN.sgf for every game into DIR
+    #[arg(long, value_name = "DIR")]
+    pub sgf_dir: Option<PathBuf>,
+    /// Append each engine's stderr to DIR/engine-a.log, engine-b.log [default: discarded]
+    #[arg(long, value_name = "DIR")]
+    pub stderr_dir: Option<PathBuf>,
+}
 
 /// Options of `koan match`.
 #[derive(Clone, Debug)]
@@ -76,122 +98,92 @@ pub struct MatchOptions {
     pub stderr_dir: Option<PathBuf>,
 }
 
-/// Runs `koan match` with the arguments after `match`; returns the exit code.
-pub fn main(args: &[String]) -> i32 {
-    match parse_args(args) {
-        Ok(Some(options)) => run(&options),
-        Ok(None) => {
-            println!("{USAGE}");
-            0
-        }
-        Err(e) => {
-            eprintln!("koan match: {e}\n(koan match --help lists the options)");
-            2
-        }
-    }
+/// The parser of `koan match` alone (for [`parse_args`]).
+#[derive(clap::Parser)]
+#[command(name = "koan match")]
+struct MatchCli {
+    #[command(flatten)]
+    args: MatchArgs,
 }
 
-/// Parses the arguments after `match`; `Ok(None)` for `--help`.
+/// Parses the arguments after `match`; `Ok(None)` for `--help`, `Err` with the message
+/// otherwise.
 pub fn parse_args(args: &[String]) -> Result<Option<MatchOptions>, String> {
-    let mut engines: [Option<Vec<String>>; 2] = [None, None];
-    let mut games = 10;
-    let mut size = 9;
-    let mut komi = 7.0;
-    let mut rules = Ruleset::default();
-    let mut rules_preset = None;
-    let mut time = None;
-    let mut move_limit = Duration::from_secs(60);
-    let mut max_moves = None;
-    let mut seed = 1;
-    let mut sgf_dir = None;
-    let mut stderr_dir = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match name {
-            "--help" | "-h" => return Ok(None),
-            "--black" => engines[0] = Some(engine(name, &value()?)?),
-            "--white" => engines[1] = Some(engine(name, &value()?)?),
-            "--games" => games = number(name, &value()?, 1, 1_000_000)? as u32,
-            "--size" => size = number(name, &value()?, 2, 25)? as usize,
-            "--komi" => {
-                let v = value()?;
-                komi = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|k| k.is_finite() && k.abs() <= 1000.0)
-                    .ok_or_else(|| format!("--komi: '{v}' is not a number"))?;
-            }
-            "--rules" => {
-                let v = value()?;
-                rules = Ruleset::preset(&v).ok_or_else(|| {
-                    format!(
-                        "--rules: unknown preset '{v}' (presets: {})",
-                        PRESETS.join(", ")
-                    )
-                })?;
-                rules_preset = rules.preset_name().map(str::to_string);
-            }
-            "--time-settings" => {
-                time = Some(TimeControl::parse(&value()?).map_err(|e| format!("{name}: {e}"))?)
-            }
-            "--time-per-move-limit" => {
-                let v = value()?;
-                let secs = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e6)
-                    .ok_or_else(|| format!("{name}: '{v}' is not a positive number of seconds"))?;
-                move_limit = Duration::from_secs_f64(secs);
-            }
-            "--max-moves" => max_moves = Some(number(name, &value()?, 1, 100_000)? as usize),
-            "--seed" => seed = number(name, &value()?, 0, u64::MAX)?,
-            "--sgf-dir" => sgf_dir = Some(PathBuf::from(value()?)),
-            "--stderr-dir" => stderr_dir = Some(PathBuf::from(value()?)),
-            _ => return Err(format!("unknown option '{arg}'")),
-        }
+    use clap::Parser;
+    let words = std::iter::once("koan match".to_string()).chain(args.iter().cloned());
+    match MatchCli::try_parse_from(words) {
+        Ok(cli) => cli.args.options().map(Some),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => Ok(None),
+        Err(e) => Err(e.to_string()),
     }
-    let [Some(a), Some(b)] = engines else {
-        return Err("both --black and --white are needed".to_string());
-    };
-    Ok(Some(MatchOptions {
-        engines: [a, b],
-        games,
-        setup: Setup {
-            size,
-            komi,
-            rules,
-            rules_preset,
-            time,
-            move_limit,
-            max_moves: max_moves.unwrap_or(3 * size * size),
-            seed,
-        },
-        sgf_dir,
-        stderr_dir,
-    }))
 }
 
-/// An engine command line, split.
-fn engine(flag: &str, line: &str) -> Result<Vec<String>, String> {
-    command_line::engine_argv(line).map_err(|e| format!("{flag}: {e}"))
+impl MatchArgs {
+    /// The match these arguments ask for; `Err` when an engine is missing.
+    pub fn options(self) -> Result<MatchOptions, String> {
+        let (Some(a), Some(b)) = (self.black, self.white) else {
+            return Err("both --black and --white are needed".to_string());
+        };
+        let size = self.size as usize;
+        let rules_preset = self.rules.and_then(|r| r.preset_name().map(str::to_string));
+        Ok(MatchOptions {
+            engines: [a.0, b.0],
+            games: self.games as u32,
+            setup: Setup {
+                size,
+                komi: self.komi,
+                rules: self.rules.unwrap_or_default(),
+                rules_preset,
+                time: self.time_settings,
+                move_limit: Duration::from_secs_f64(self.time_per_move_limit),
+                max_moves: self.max_moves.map_or(3 * size * size, |m| m as usize),
+                seed: self.seed,
+            },
+            sgf_dir: self.sgf_dir,
+            stderr_dir: self.stderr_dir,
+        })
+    }
 }
 
-/// A whole number in `min..=max`.
-fn number(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    text.parse::<u64>()
+/// An engine's command line, split into program and arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand(pub Vec<String>);
+
+/// An engine command line, split (`koan` as program meaning this binary).
+fn engine_command(line: &str) -> Result<EngineCommand, String> {
+    command_line::engine_argv(line).map(EngineCommand)
+}
+
+/// A parser of whole numbers in `min..=max`.
+fn whole(min: u64, max: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
+    move |text| {
+        text.parse::<u64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| format!("'{text}' is not a whole number from {min} to {max}"))
+    }
+}
+
+/// A komi: a finite number of at most 1,000 points either way.
+fn komi(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
         .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| format!("{flag}: '{text}' is not a whole number from {min} to {max}"))
+        .filter(|k| k.is_finite() && k.abs() <= 1000.0)
+        .ok_or_else(|| format!("'{text}' is not a number"))
+}
+
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e6)
+        .ok_or_else(|| format!("'{text}' is not a positive number of seconds"))
+}
+
+/// A rules preset by name.
+pub fn preset(name: &str) -> Result<Ruleset, String> {
+    Ruleset::preset(name)
+        .ok_or_else(|| format!("unknown preset '{name}' (presets: {})", PRESETS.join(", ")))
 }
 
 /// Plays the match and prints the table; returns the exit code.
@@ -370,17 +362,17 @@ mod tests {
     fn bad_options_are_explained() {
         for (line, says) in [
             ("--black a", "both --black and --white"),
-            ("--black a --white b --size 1", "--size: '1'"),
+            ("--black a --white b --size 1", "'1' for '--size"),
             ("--black a --white b --games 0", "--games"),
             ("--black a --white b --komi x", "--komi"),
             ("--black a --white b --rules nope", "unknown preset 'nope'"),
             (
                 "--black a --white b --frobnicate",
-                "unknown option '--frobnicate'",
+                "unexpected argument '--frobnicate'",
             ),
             ("--black a --white b --time-per-move-limit -1", "positive"),
             ("--black '' --white b", "--black"),
-            ("--black a --white", "--white needs a value"),
+            ("--black a --white", "a value is required for '--white"),
         ] {
             let e = parse_args(&args(line)).unwrap_err();
             assert!(e.contains(says), "{line}: {e}");

@@ -68,88 +68,89 @@ pub struct RegressOptions {
 /// Default per-command timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Usage text of `koan regress`.
-pub const USAGE: &str = "\
-Usage: koan regress [OPTIONS] [FILE.tst | @SUITE]...
+/// The command line of `koan regress`.
+#[derive(Clone, Debug, clap::Args)]
+#[command(
+    about = "Runs GTP regression tests in gogui-regress format, one fresh engine per test file",
+    after_help = "Exit code: 0 no unexpected failure, 1 unexpected failures, 2 engine or file \
+error."
+)]
+pub struct RegressArgs {
+    /// Test files (FILE.tst) and suites (@SUITE)
+    #[arg(value_name = "FILE.tst | @SUITE", required = true)]
+    pub paths: Vec<String>,
+    /// Engine command line [default: this koan binary]
+    #[arg(long, value_name = "CMD ARGS", value_parser = engine_command)]
+    pub engine: Option<EngineCommand>,
+    /// Per-command timeout in seconds; the engine is killed after it
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = timeout)]
+    pub timeout: f64,
+    /// Print every test result; copy the GTP stream and the engine's stderr to stderr
+    #[arg(long, short)]
+    pub verbose: bool,
+}
 
-Runs GTP regression tests in gogui-regress format, one fresh engine per test file.
+/// An engine's command line, split into program and arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand(pub Vec<String>);
 
-Options:
-  --engine \"CMD ARGS\"   engine command line (default: this koan binary)
-  --timeout SECONDS     per-command timeout, engine killed after it (default: 60)
-  --verbose             print every test result; copy GTP stream to stderr
-  --help                print this help
+/// An engine command line, split as a shell would.
+fn engine_command(cmd: &str) -> Result<EngineCommand, String> {
+    let argv = split_command(cmd)?;
+    if argv.is_empty() || argv[0].is_empty() {
+        return Err(format!("empty engine command: {cmd:?}"));
+    }
+    Ok(EngineCommand(argv))
+}
 
-Exit code: 0 no unexpected failure, 1 unexpected failures, 2 engine or file error.";
+/// A positive number of seconds.
+fn timeout(v: &str) -> Result<f64, String> {
+    let secs: f64 = v
+        .parse()
+        .map_err(|_| format!("invalid timeout {v:?}: expected seconds"))?;
+    if !(secs.is_finite() && secs > 0.0) {
+        return Err(format!("invalid timeout {v:?}: must be positive"));
+    }
+    Ok(secs)
+}
+
+/// The parser of `koan regress` alone (for [`parse_args`]).
+#[derive(clap::Parser)]
+#[command(name = "koan regress")]
+struct RegressCli {
+    #[command(flatten)]
+    args: RegressArgs,
+}
 
 /// Parses the arguments after `regress` into test paths and options. `--help` and errors
 /// return `Err` with the message to print.
 pub fn parse_args(args: &[String]) -> Result<(Vec<String>, RegressOptions), String> {
-    let mut engine: Option<Vec<String>> = None;
-    let mut timeout = DEFAULT_TIMEOUT;
-    let mut verbose = false;
-    let mut paths = Vec::new();
-    let mut it = args.iter();
-    let mut only_paths = false;
-    while let Some(arg) = it.next() {
-        if only_paths || !arg.starts_with('-') || arg == "-" {
-            paths.push(arg.clone());
-            continue;
-        }
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| -> Result<String, String> {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("option {name} needs a value\n\n{USAGE}"))
-        };
-        match name {
-            "--" => only_paths = true,
-            "--help" | "-h" => return Err(USAGE.to_string()),
-            "--verbose" | "-v" => verbose = true,
-            "--engine" => {
-                let cmd = value(name)?;
-                let argv = split_command(&cmd).map_err(|e| format!("--engine: {e}"))?;
-                if argv.is_empty() || argv[0].is_empty() {
-                    return Err(format!("empty engine command: {cmd:?}"));
-                }
-                engine = Some(argv);
+    use clap::Parser;
+    let words = std::iter::once("koan regress".to_string()).chain(args.iter().cloned());
+    let cli = RegressCli::try_parse_from(words).map_err(|e| e.to_string())?;
+    cli.args.options()
+}
+
+impl RegressArgs {
+    /// The test paths and the options these arguments ask for.
+    pub fn options(self) -> Result<(Vec<String>, RegressOptions), String> {
+        let engine = match self.engine {
+            Some(e) => e.0,
+            None => {
+                let exe = std::env::current_exe()
+                    .map_err(|e| format!("cannot find the koan binary for --engine: {e}"))?;
+                vec![exe.to_string_lossy().into_owned()]
             }
-            "--timeout" => {
-                let v = value(name)?;
-                let secs: f64 = v
-                    .parse()
-                    .map_err(|_| format!("invalid timeout {v:?}: expected seconds"))?;
-                if !(secs.is_finite() && secs > 0.0) {
-                    return Err(format!("invalid timeout {v:?}: must be positive"));
-                }
-                timeout = Duration::from_secs_f64(secs);
-            }
-            _ => return Err(format!("unknown option {arg}\n\n{USAGE}")),
-        }
+        };
+        Ok((
+            self.paths,
+            RegressOptions {
+                engine,
+                timeout: Duration::from_secs_f64(self.timeout),
+                verbose: self.verbose,
+            },
+        ))
     }
-    if paths.is_empty() {
-        return Err(format!("no test file given\n\n{USAGE}"));
-    }
-    let engine = match engine {
-        Some(e) => e,
-        None => {
-            let exe = std::env::current_exe()
-                .map_err(|e| format!("cannot find the koan binary for --engine: {e}"))?;
-            vec![exe.to_string_lossy().into_owned()]
-        }
-    };
-    Ok((
-        paths,
-        RegressOptions {
-            engine,
-            timeout,
-            verbose,
-        },
-    ))
 }
 
 /// Runs the tests and prints the report to stdout; returns the exit code (0, 1 or 2).

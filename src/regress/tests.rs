@@ -332,5 +332,7 @@ fn argument_parsing() {
     assert!(parse_args(&s(&["--timeout", "abc", "x.tst"])).is_err());
     assert!(parse_args(&s(&["x.tst", "--engine"])).is_err());
     assert!(parse_args(&s(&["--engine", "  ", "x.tst"])).is_err());
-    assert_eq!(parse_args(&s(&["--help"])).unwrap_err(), USAGE);
+    assert!(parse_args(&s(&["--help"]))
+        .unwrap_err()
+        .contains("Usage: koan regress"));
 }

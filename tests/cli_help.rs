@@ -1,0 +1,57 @@
+//! The README's command-line section shows exactly what `--help` prints, for the engine and
+//! every tool, and bad options are refused with a pointer to `--help` and exit code 2.
+
+use std::process::Command;
+
+/// What `koan ARGS --help` prints, each line's trailing blanks removed.
+fn help(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .expect("koan runs");
+    assert!(out.status.success(), "koan {args:?} --help failed");
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.trim_end()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_readme_shows_every_help_text() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .unwrap()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
+    for args in [&[][..], &["bench"], &["regress"], &["match"]] {
+        let block = format!("```text\n{}\n```", help(args));
+        assert!(
+            readme.contains(&block),
+            "README.md lacks the help of koan {args:?}; it is now:\n{block}"
+        );
+    }
+}
+
+#[test]
+fn bad_options_point_to_help() {
+    for args in [
+        &["--frobnicate"][..],
+        &["--threads", "0"],
+        &["bench", "--seconds", "-1"],
+        &["regress", "--timeout", "0", "x.tst"],
+        &["match", "--black", "a", "--white", "b", "--size", "40"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+            .args(args)
+            .output()
+            .expect("koan runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "koan {args:?}: {stderr}");
+        assert!(stderr.contains("--help"), "koan {args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "koan {args:?} wrote to stdout");
+    }
+}
