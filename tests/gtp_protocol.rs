@@ -170,7 +170,7 @@ fn resigns_only_when_the_position_stays_lost() {
         let c = cols.as_bytes()[(i / 2) % 9] as char;
         input.push_str(&format!("play {color} {c}{row}\n"));
     }
-    input.push_str("genmove b\nplay w E5\ngenmove b\n");
+    input.push_str("genmove b\nplay w E5\ngenmove b\nquit\n");
     let (out, _) = run_with(&["--threads", "1", "--playouts", "3000"], input.as_bytes());
     let r = responses(&out);
     assert!(r.iter().all(|x| x.starts_with('=')), "{out}");

@@ -985,7 +985,9 @@ impl Engine {
         let text = sgf::write(&self.to_sgf());
         match a.first() {
             Some(file) => {
-                std::fs::write(file, &text).map_err(|e| format!("cannot write file: {e}"))?;
+                require_regular_file(file, true)
+                    .and_then(|()| std::fs::write(file, &text).map_err(|e| e.to_string()))
+                    .map_err(|e| format!("cannot write file: {e}"))?;
                 Ok(String::new())
             }
             None => Ok(text.replace("\n\n", "\n")),
@@ -1009,25 +1011,48 @@ impl Engine {
 const MAX_SGF_BYTES: u64 = 32 << 20;
 
 /// Reads a game record: regular files only (not devices or pipes, which could block or never
-/// end), at most [`MAX_SGF_BYTES`].
+/// end), at most [`MAX_SGF_BYTES`]. The path is looked at before it is opened, and opened
+/// without blocking, so a named pipe with no writer cannot hold the engine.
 fn read_record(path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    require_regular_file(path, false)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        /// Linux's `O_NONBLOCK`: opening a pipe returns at once instead of waiting for a writer.
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
     let meta = file.metadata().map_err(|e| e.to_string())?;
     if !meta.is_file() {
-        return Err(format!("'{path}' is not a regular file"));
+        return Err(NOT_A_REGULAR_FILE.into());
     }
     if meta.len() > MAX_SGF_BYTES {
-        return Err(format!(
-            "'{path}' is larger than {} MiB",
-            MAX_SGF_BYTES >> 20
-        ));
+        return Err(format!("larger than {} MiB", MAX_SGF_BYTES >> 20));
     }
     let mut bytes = Vec::new();
     file.take(MAX_SGF_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     Ok(bytes)
+}
+
+/// The reason given for a path that names a pipe, a device or a directory.
+const NOT_A_REGULAR_FILE: &str = "not a regular file";
+
+/// Refuses a path that exists and is not a regular file (a named pipe, a device, a
+/// directory): opening one could block forever or never end. A missing path is refused too,
+/// unless `may_be_new` (a file about to be written).
+fn require_regular_file(path: &str, may_be_new: bool) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(_) => Err(NOT_A_REGULAR_FILE.into()),
+        Err(e) if may_be_new && e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_color(text: Option<&String>) -> Result<Color, String> {

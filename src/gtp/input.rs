@@ -5,6 +5,11 @@
 //! after its own command arrives; GoGui's `# interrupt` comment line stops a running search
 //! at once. Both act through the engine's stop flag, set here from the reader's side, so a
 //! search notices within one playout however long the analysis interval is.
+//!
+//! The end of input acts as an `# interrupt` after the last line, unless a `quit` command
+//! was read: a controller that went away gets its running search answered at once (the best
+//! move so far) and koan exits, while a script that ends with `quit` is worked through in
+//! full.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
 use std::sync::Arc;
@@ -26,8 +31,11 @@ struct State {
     attached: bool,
     lines: AtomicU64,
     closed: AtomicBool,
-    /// Number of the last `# interrupt` line (0: none yet).
+    /// Number of the last `# interrupt` line (0: none yet; past every line once the input
+    /// ended without `quit`).
     interrupt: AtomicU64,
+    /// A `quit` command has been read.
+    quit_read: AtomicBool,
     /// True while a command wants to stop at the next input line.
     armed: AtomicBool,
     stop: Arc<AtomicBool>,
@@ -56,6 +64,7 @@ impl InputWatch {
                 lines: AtomicU64::new(0),
                 closed: AtomicBool::new(false),
                 interrupt: AtomicU64::new(0),
+                quit_read: AtomicBool::new(false),
                 armed: AtomicBool::new(false),
                 stop,
             }),
@@ -72,17 +81,28 @@ impl InputWatch {
             s.stop.store(true, SeqCst);
             tracing::debug!("interrupt (input line {n})");
         }
+        if is_quit(raw) {
+            s.quit_read.store(true, SeqCst);
+        }
         if s.armed.load(SeqCst) {
             s.stop.store(true, SeqCst);
         }
         n
     }
 
-    /// The input has ended: nothing more will arrive, so armed commands stop.
+    /// The input has ended: nothing more will arrive, so armed commands stop. Without a
+    /// `quit` read, the end of input also interrupts the running search and every later one,
+    /// as an `# interrupt` after the last line would.
     pub fn close(&self) {
-        self.state.closed.store(true, SeqCst);
-        if self.state.armed.load(SeqCst) {
-            self.state.stop.store(true, SeqCst);
+        let s = &self.state;
+        s.closed.store(true, SeqCst);
+        if !s.quit_read.load(SeqCst) {
+            s.interrupt.store(u64::MAX, SeqCst);
+            s.stop.store(true, SeqCst);
+            tracing::debug!("end of input without quit: searches stop");
+        }
+        if s.armed.load(SeqCst) {
+            s.stop.store(true, SeqCst);
         }
     }
 
@@ -136,6 +156,17 @@ pub fn is_interrupt(raw: &str) -> bool {
     raw.trim()
         .strip_prefix('#')
         .is_some_and(|rest| rest.trim() == "interrupt")
+}
+
+/// True for a `quit` command line, with or without an id.
+fn is_quit(raw: &str) -> bool {
+    let mut words = raw.split_whitespace();
+    let first = words.next();
+    let command = match first {
+        Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next(),
+        other => other,
+    };
+    command == Some("quit")
 }
 
 #[cfg(test)]
@@ -201,5 +232,32 @@ mod tests {
         w.close();
         assert!(stop.load(SeqCst));
         assert!(InputWatch::detached(stop).pending_after(0));
+    }
+
+    #[test]
+    fn end_of_input_without_quit_interrupts_every_search() {
+        let (w, stop) = watch();
+        let genmove = w.line_arrived("genmove b\n");
+        w.close();
+        w.start_search(genmove);
+        assert!(stop.load(SeqCst), "a queued genmove stops at once");
+        let (w, stop) = watch();
+        let genmove = w.line_arrived("genmove b\n");
+        w.start_search(genmove);
+        assert!(!stop.load(SeqCst));
+        w.close();
+        assert!(stop.load(SeqCst), "a running genmove stops");
+    }
+
+    #[test]
+    fn a_script_ending_in_quit_is_searched_in_full() {
+        let (w, stop) = watch();
+        let genmove = w.line_arrived("genmove b\n");
+        w.line_arrived("7 quit\n");
+        w.close();
+        w.start_search(genmove);
+        assert!(!stop.load(SeqCst));
+        assert!(is_quit("quit\r\n") && is_quit("12 quit") && !is_quit("quitter"));
+        assert!(!is_quit("name quit") && !is_quit(""));
     }
 }
