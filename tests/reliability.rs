@@ -110,3 +110,38 @@ fn a_script_that_ends_with_quit_is_searched_in_full() {
     assert_eq!(responses(&out).len(), 3, "{out}");
     assert!(!err.contains("end of input without quit"), "{err}");
 }
+
+#[test]
+fn komi_beyond_any_board_is_refused() {
+    let (out, _, _) = run_within(
+        &["--threads", "1"],
+        b"komi 1e308\nkomi -1000.5\nkomi 999.5\nkomi inf\nquit\n",
+        Duration::from_secs(20),
+    );
+    let r = responses(&out);
+    assert_eq!(r[0], "? syntax error: komi out of range");
+    assert_eq!(r[1], "? syntax error: komi out of range");
+    assert_eq!(r[2], "= ");
+    assert!(r[3].starts_with("? syntax error"), "{}", r[3]);
+}
+
+#[test]
+fn an_error_quotes_only_the_start_of_a_huge_argument() {
+    let huge = "x".repeat(10 << 20);
+    let input = format!("play b {huge}\nrules ko={huge}\n{huge}\nname\nquit\n");
+    let (out, _, _) = run_within(
+        &["--threads", "1"],
+        input.as_bytes(),
+        Duration::from_secs(30),
+    );
+    let r = responses(&out);
+    assert_eq!(r.len(), 5, "{}", out.len());
+    for answer in &r[..3] {
+        assert!(
+            answer.starts_with('?') && answer.len() < 1000,
+            "{}",
+            &answer[..200]
+        );
+    }
+    assert_eq!(r[3], "= koan");
+}

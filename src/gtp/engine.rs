@@ -450,6 +450,9 @@ impl Engine {
 
     fn komi(&mut self, a: &[String]) -> Reply {
         let komi = parse_float(a.first())?;
+        if !crate::rules::komi_in_range(komi) {
+            return Err(syntax("komi out of range"));
+        }
         self.player.game_mut().set_komi(komi);
         Ok(String::new())
     }

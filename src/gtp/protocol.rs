@@ -52,11 +52,16 @@ pub fn parse(line: &str) -> Result<Command, (Option<u64>, String)> {
 }
 
 /// Formats a response: `=id result` or `?id message`, ending with one empty line. Empty lines
-/// inside the body (which would end the response early) are dropped.
+/// inside the body (which would end the response early) are dropped. An error message
+/// quotes at most a few dozen characters of what it was given ([`shorten_quotes`]).
 pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> String {
+    let shortened;
     let (prefix, body) = match result {
         Ok(body) => ('=', body.as_str()),
-        Err(msg) => ('?', msg.as_str()),
+        Err(msg) => {
+            shortened = shorten_quotes(msg);
+            ('?', shortened.as_str())
+        }
     };
     let id = id.map(|i| i.to_string()).unwrap_or_default();
     let body: Vec<&str> = body
@@ -70,9 +75,58 @@ pub fn format_response(id: Option<u64>, result: &Result<String, String>) -> Stri
     format!("{prefix}{id} {}\n\n", body.join("\n"))
 }
 
+/// The most characters of an argument an error message quotes.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// `message` with every span between single quotes cut to [`QUOTE_LIMIT`] characters and
+/// `...`, so an error about a huge argument does not echo it back whole; a message that
+/// stays longer than 20 times the limit is cut too.
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(QUOTE_LIMIT * 20));
+    for (i, part) in message.split('\'').enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        // Odd parts are inside quotes.
+        if i % 2 == 1 && part.chars().nth(QUOTE_LIMIT).is_some() {
+            out.extend(part.chars().take(QUOTE_LIMIT));
+            out.push_str("...");
+        } else {
+            out.push_str(part);
+        }
+    }
+    if out.chars().nth(QUOTE_LIMIT * 20).is_some() {
+        out = out.chars().take(QUOTE_LIMIT * 20).collect();
+        out.push_str("...");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_quote_only_the_start_of_a_long_argument() {
+        let long = "x".repeat(10_000_000);
+        let shown = format_response(None, &Err(format!("invalid vertex '{long}'")));
+        assert_eq!(
+            shown,
+            format!("? invalid vertex '{}...'\n\n", "x".repeat(QUOTE_LIMIT))
+        );
+        let shown = format_response(Some(3), &Err(format!("unknown command {long}")));
+        assert!(shown.len() < QUOTE_LIMIT * 21 + 10, "{}", shown.len());
+        let ok = format!("'{long}'");
+        assert_eq!(
+            format_response(None, &Ok(ok.clone())),
+            format!("= {ok}\n\n")
+        );
+        assert_eq!(
+            shorten_quotes("don't 'é' stop"),
+            "don't 'é' stop",
+            "short quotes stay"
+        );
+    }
 
     #[test]
     fn preprocessing_follows_section_3_1() {

@@ -48,6 +48,14 @@ pub enum PassRule {
     Wmsg2008,
 }
 
+/// The largest komi, either way, koan accepts: far beyond any board's points.
+pub const MAX_KOMI: f64 = 1000.0;
+
+/// True for a komi koan accepts: a finite number of at most [`MAX_KOMI`] points either way.
+pub fn komi_in_range(komi: f64) -> bool {
+    komi.is_finite() && komi.abs() <= MAX_KOMI
+}
+
 /// A complete ruleset.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ruleset {
@@ -161,7 +169,7 @@ impl Ruleset {
                 self.komi = value
                     .parse::<f64>()
                     .ok()
-                    .filter(|k| k.is_finite() && k.abs() <= 1000.0)
+                    .filter(|k| komi_in_range(*k))
                     .ok_or_else(|| format!("bad komi '{value}'"))?
             }
             "pass" => {

@@ -270,7 +270,9 @@ impl Searcher {
         };
         let reused = self.reuse(&key, &root_moves);
         if !reused {
-            let wanted = if params.is_unlimited() {
+            // An analysis already told to stop (its stop line came with it) does not pay
+            // for the large arena it would have grown into.
+            let wanted = if params.is_unlimited() && !stop.load(Ordering::SeqCst) {
                 ANALYSIS_NODES
             } else {
                 INITIAL_NODES

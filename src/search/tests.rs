@@ -271,6 +271,21 @@ fn respects_max_playouts_and_is_deterministic() {
 }
 
 #[test]
+fn an_analysis_stopped_before_it_starts_keeps_the_small_arena() {
+    // An analysis whose stop line came with it answers at once: it does not first grow the
+    // arena to the size a long analysis needs.
+    let g = Game::new(19, Ruleset::default());
+    let mut p = params(0, 1);
+    p.max_playouts = None;
+    assert!(p.is_unlimited());
+    let mut searcher = Searcher::new();
+    searcher.search(&g, Color::Black, &p, &AtomicBool::new(true), None);
+    assert!(searcher.tree.capacity() < ANALYSIS_NODES);
+    searcher.search(&g, Color::White, &p, &AtomicBool::new(true), None);
+    assert!(searcher.tree.capacity() < ANALYSIS_NODES);
+}
+
+#[test]
 fn a_stop_flag_ends_the_search() {
     let g = Game::new(9, Ruleset::default());
     let mut p = params(0, 1);

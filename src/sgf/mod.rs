@@ -552,7 +552,7 @@ fn parse_komi(value: &str) -> Result<Option<f64>, String> {
         return Ok(None);
     }
     match text.replace(',', ".").parse::<f64>() {
-        Ok(komi) if komi.is_finite() => Ok(Some(komi)),
+        Ok(komi) if crate::rules::komi_in_range(komi) => Ok(Some(komi)),
         _ => Err(format!("bad KM value '{}'", quote(value))),
     }
 }
