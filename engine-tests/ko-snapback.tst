@@ -20,7 +20,7 @@
 # White's last move (simple), it captures five stones (pass-for-ko), and it is not a ko play
 # (ing-spight). W D1 itself (capturing the throw-in) is legal under every rule too: the throw-in
 # is not an Ing-Spight ko play (nothing cycles back), and it recreates no position.
-# After B C1: captured counts `1 5` (White took the throw-in, Black took five), and
+# After B C1: captured counts `5 1` (Black took five, White took the throw-in; GoGui lists Black's prisoners first), and
 #
 #     3 X X X X . . .
 #     2 X . . . X . .
@@ -55,7 +55,7 @@
 106 play b C1
 #? []
 107 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 108 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -75,7 +75,7 @@
 116 play b C1
 #? []
 117 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 118 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -95,7 +95,7 @@
 126 play b C1
 #? []
 127 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 128 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -115,7 +115,7 @@
 136 play b C1
 #? []
 137 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 138 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -135,7 +135,7 @@
 146 play b C1
 #? []
 147 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 148 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -155,7 +155,7 @@
 156 play b C1
 #? []
 157 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 158 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -175,7 +175,7 @@
 166 play b C1
 #? []
 167 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 168 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -195,7 +195,7 @@
 176 play b C1
 #? []
 177 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 178 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]
 
@@ -215,6 +215,6 @@
 186 play b C1
 #? []
 187 gogui-rules_captured_count
-#? [1 5]
+#? [5 1]
 188 gogui-rules_board
 #? [\.{7}\n\.{7}\n\.{7}\n\.{7}\nXXXX\.{3}\nX\.{3}X\.{2}\nX\.X\.X\.{2}]

@@ -235,3 +235,12 @@
 	# an indented comment
 160	name	# trailing comment
 #? [koan]
+
+# gogui-rules_captured_count lists the stones captured by Black first, then by White, as
+# GoGui's rules documentation says: Black's B1 and A2 take White's A1.
+170 boardsize 9
+171 play w A1
+172 play b B1
+173 play b A2
+174 gogui-rules_captured_count
+#? [1 0]

@@ -145,3 +145,30 @@ fn an_error_quotes_only_the_start_of_a_huge_argument() {
     }
     assert_eq!(r[3], "= koan");
 }
+
+#[test]
+fn prisoners_survive_a_save_and_reload_with_setup_among_the_moves() {
+    let dir = scratch("prisoners");
+    let first = dir.join("a.sgf");
+    let second = dir.join("b.sgf");
+    std::fs::write(&first, "(;SZ[9]AW[aa];B[ab];W[ee];B[ba];AE[ii])").unwrap();
+    let ask = "gogui-rules_captured_count\nfinal_score\n";
+    let input = format!(
+        "rules japanese\nkomi 0\nloadsgf {a}\n{ask}printsgf {b}\nloadsgf {b}\n{ask}quit\n",
+        a = first.display(),
+        b = second.display()
+    );
+    let (out, _, _) = run_within(
+        &["--threads", "1"],
+        input.as_bytes(),
+        Duration::from_secs(30),
+    );
+    let r = responses(&out);
+    assert_eq!(r.len(), 10, "{out}");
+    let before = &r[3..5];
+    let after = &r[7..9];
+    assert_eq!(before, after, "{out}");
+    // Black holds A9 (one point) and took one prisoner.
+    assert_eq!(before[1], "= B+2", "{out}");
+    assert_eq!(before[0], "= 1 0", "Black's prisoners first: {out}");
+}

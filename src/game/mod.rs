@@ -44,6 +44,21 @@ impl fmt::Display for Illegal {
 /// game with [`Game::set_pass_judge`] by the layer that can read it.
 pub type PassJudge = fn(&Game, Color) -> Option<String>;
 
+/// A part of a record before a setup made among its moves gave the game a new start. The
+/// rules judge only what follows the new start; the part is kept so that the record can be
+/// written whole, and a save and reload gives the same prisoners.
+#[derive(Clone, Debug)]
+pub struct EarlierPart {
+    /// The position the part started from.
+    pub start: Board,
+    /// Who was to move at that start.
+    pub to_move: Color,
+    /// The moves played in it.
+    pub moves: Vec<(Color, Point)>,
+    /// The position after those moves, before the setup.
+    pub end: Board,
+}
+
 /// A game in progress: board, history, rules.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -58,6 +73,8 @@ pub struct Game {
     memory: KoMemory,
     /// The judge of the WMSG 2008 pass rule, when one is attached.
     pass_judge: Option<PassJudge>,
+    /// The parts of the record before the start, oldest first (see [`EarlierPart`]).
+    earlier: Vec<EarlierPart>,
 }
 
 impl Game {
@@ -74,6 +91,7 @@ impl Game {
             handicap: 0,
             to_move: Color::Black,
             pass_judge: None,
+            earlier: Vec::new(),
         }
     }
 
@@ -146,7 +164,28 @@ impl Game {
         &self.memory
     }
 
-    /// Replaces the starting position (setup or handicap) and clears the moves.
+    /// Makes `start` (the present position changed by a setup) the new start, with `to_move`
+    /// to move; the moves so far become an [`EarlierPart`] of the record, no longer judged by
+    /// the ko rules. Prisoners carry over with `start`'s board.
+    pub fn restart_from(&mut self, start: Board, to_move: Color) {
+        self.earlier.push(EarlierPart {
+            start: self.start.clone(),
+            to_move: self.start_to_move(),
+            moves: self.moves().iter().map(|s| (s.color, s.point)).collect(),
+            end: self.board.clone(),
+        });
+        let handicap = self.handicap;
+        self.set_start(start, to_move, handicap);
+    }
+
+    /// The parts of the record before the start, oldest first: empty unless a setup was
+    /// made among the moves ([`Game::restart_from`]).
+    pub fn earlier_parts(&self) -> &[EarlierPart] {
+        &self.earlier
+    }
+
+    /// Replaces the starting position (setup or handicap) and clears the moves; earlier parts
+    /// of the record stay.
     pub fn set_start(&mut self, start: Board, to_move: Color, handicap: u32) {
         self.board = start.clone();
         self.memory = KoMemory::new(&start, to_move);

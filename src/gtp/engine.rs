@@ -482,7 +482,8 @@ impl Engine {
 
     fn captured_count(&self) -> String {
         let b = self.player.game().board();
-        format!("{} {}", b.captures(Color::White), b.captures(Color::Black))
+        // GoGui's order: the stones captured by Black, then those captured by White.
+        format!("{} {}", b.captures(Color::Black), b.captures(Color::White))
     }
 
     fn rules_legal_moves(&self) -> String {

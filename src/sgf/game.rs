@@ -27,23 +27,31 @@ impl Game {
         } else {
             Color::Black
         };
-        let mut setup_done = false;
+        // Moves have been played since the last setup.
+        let mut moves_since_setup = false;
         let mut move_number = 0;
         for (i, node) in record.nodes.iter().enumerate() {
             if node.has_setup() {
-                if setup_done {
-                    // Setup after moves: the position so far becomes a new start.
-                    tracing::warn!("SGF node {i}: setup after moves; history before it is dropped");
-                    start = game.board().clone();
+                if moves_since_setup {
+                    // Setup among the moves: the position so far, changed, is a new start.
+                    tracing::info!(
+                        "SGF node {i}: setup after moves; the ko rules judge from here on"
+                    );
+                    let mut here = game.board().clone();
+                    apply_setup(&mut here, node);
+                    let to_move = node.player_to_move.unwrap_or(game.to_move());
+                    game.restart_from(here.clone(), to_move);
+                    start = here;
+                } else {
+                    apply_setup(&mut start, node);
+                    if let Some(c) = node.player_to_move {
+                        to_move = c;
+                    } else if !game.earlier_parts().is_empty() {
+                        to_move = game.to_move();
+                    }
+                    game.set_start(start.clone(), to_move, record.handicap.unwrap_or(0));
                 }
-                apply_setup(&mut start, node);
-                if let Some(c) = node.player_to_move {
-                    to_move = c;
-                } else if setup_done {
-                    to_move = game.to_move();
-                }
-                game.set_start(start.clone(), to_move, record.handicap.unwrap_or(0));
-                setup_done = false;
+                moves_since_setup = false;
             }
             if let Some((color, coord)) = node.play {
                 move_number += 1;
@@ -61,7 +69,7 @@ impl Game {
                         return Err(format!("move {move_number} is impossible ({why})"));
                     }
                 }
-                setup_done = true;
+                moves_since_setup = true;
             }
         }
         Ok(game)
@@ -69,7 +77,9 @@ impl Game {
 
     /// The game as a record: its start (setup stones, the player to move when not the
     /// usual one), komi, handicap and moves. `rules` is the record's rules name and
-    /// `result` its result, if the game is over.
+    /// `result` its result, if the game is over. A game with earlier parts
+    /// ([`Game::earlier_parts`]) is written whole: the first part's start, every part's
+    /// moves, and between parts a setup node that turns one part's end into the next start.
     pub fn to_sgf(&self, rules: String, result: Option<String>) -> SgfGame {
         let g = self;
         let size = g.size();
@@ -79,31 +89,59 @@ impl Game {
             rec.handicap = Some(g.handicap());
         }
         rec.rules = Some(rules);
-        let start = g.start();
-        let mut root = SgfNode::default();
-        for p in start.points() {
-            match start.cell(p) {
-                Cell::Black => root.add_black.push(start.coord(p)),
-                Cell::White => root.add_white.push(start.coord(p)),
-                _ => {}
-            }
-        }
+        let first = g.earlier_parts().first();
+        let (start, start_to_move) = first.map_or((g.start(), g.start_to_move()), |part| {
+            (&part.start, part.to_move)
+        });
+        let mut root = setup_node(&Board::new(size), start);
         let default_to_move = if g.handicap() >= 2 {
             Color::White
         } else {
             Color::Black
         };
-        if g.start_to_move() != default_to_move {
-            root.player_to_move = Some(g.start_to_move());
+        if start_to_move != default_to_move {
+            root.player_to_move = Some(start_to_move);
         }
         rec.nodes = vec![root];
+        let coord = |p: Point| (!p.is_pass()).then(|| start.coord(p));
+        let later_starts = g
+            .earlier_parts()
+            .iter()
+            .skip(1)
+            .map(|part| (&part.start, part.to_move))
+            .chain(std::iter::once((g.start(), g.start_to_move())));
+        for (part, (next_start, next_to_move)) in g.earlier_parts().iter().zip(later_starts) {
+            for &(color, p) in &part.moves {
+                rec.push_move(color, coord(p));
+            }
+            let mut setup = setup_node(&part.end, next_start);
+            setup.player_to_move = Some(next_to_move);
+            rec.nodes.push(setup);
+        }
         for step in g.moves() {
-            let coord = (!step.point.is_pass()).then(|| g.board().coord(step.point));
-            rec.push_move(step.color, coord);
+            rec.push_move(step.color, coord(step.point));
         }
         rec.result = result;
         rec
     }
+}
+
+/// The setup node (AB, AW, AE) that turns `from` into `to`.
+fn setup_node(from: &Board, to: &Board) -> SgfNode {
+    let mut node = SgfNode::default();
+    for p in to.points() {
+        let (was, now) = (from.cell(p), to.cell(p));
+        if was == now {
+            continue;
+        }
+        let c = to.coord(p);
+        match now {
+            Cell::Black => node.add_black.push(c),
+            Cell::White => node.add_white.push(c),
+            _ => node.add_empty.push(c),
+        }
+    }
+    node
 }
 
 /// Applies a node's AE, AB, AW to a starting position.
