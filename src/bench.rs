@@ -20,6 +20,13 @@
 //!   `19x19 search playouts/s: N` (the sum over both positions divided by the time), and
 //!   on stderr the move chosen, its win rate and the tree size.
 //!
+//! - `koan bench records`: a long game record, as GTP's `loadsgf` and `undo` handle it: a
+//!   1,000-move 19x19 game and a 1,246-move 25x25 game of random moves (captures favoured),
+//!   under simple ko and under Ing-Spight (the one rule whose memory reads every move).
+//!   Prints, for each, `SIZExSIZE load of a N-move record ko=RULE: T ms` (parse the SGF text
+//!   and build the game) and `SIZExSIZE undo at move N ko=RULE: T ms` (the mean of the
+//!   undos from move N down to move N - 100).
+//!
 //! Playouts are measured as the search runs them: the policy, the ko rule against the
 //! history, and the mercy rule.
 //!
@@ -52,6 +59,8 @@ pub enum Benchmark {
     Playouts,
     /// Whole searches with --threads threads
     Genmove,
+    /// Loading a long game record and undoing its moves
+    Records,
 }
 
 /// The command line of `koan bench`.
@@ -115,12 +124,68 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
         (Benchmark::Playouts, false) => bench_playouts(time),
         (Benchmark::Playouts, true) => bench_ko_rules(time),
         (Benchmark::Genmove, false) => bench_genmove(time, threads),
+        (Benchmark::Records, false) => bench_records(time),
         (_, true) => {
             eprintln!("koan bench: --ko-rules goes with 'playouts' only");
             return 2;
         }
     }
     0
+}
+
+/// Loading long records and undoing their moves (see the module documentation).
+fn bench_records(time: Duration) {
+    use crate::game::random::{random_game, Odds};
+    use crate::sgf;
+    const UNDOS: usize = 100;
+    for (size, moves) in [(19, 1000), (25, 1246)] {
+        let mut rng = Rng::new(SEED);
+        let odds = Odds {
+            pass: (1, 100),
+            capture: (1, 2),
+        };
+        // Made under Ing-Spight, the strictest rule here, so that it is legal under both.
+        let strict = Ruleset {
+            ko: KoRule::IngSpight,
+            ..Ruleset::default()
+        };
+        let game = random_game(strict, size, moves, odds, |n| rng.below(n));
+        let text = sgf::write(&game.to_sgf("Chinese".into(), None));
+        for ko in [KoRule::Simple, KoRule::IngSpight] {
+            let rules = Ruleset {
+                ko,
+                ..Ruleset::default()
+            };
+            let load = || {
+                let record = sgf::parse(&text).expect("the record parses");
+                Game::from_sgf(&record, rules, 7.5, None).expect("the record loads")
+            };
+            let (mut loads, mut load_time) = (0u32, Duration::ZERO);
+            let (mut undos, mut undo_time) = (0u32, Duration::ZERO);
+            let start = Instant::now();
+            while loads == 0 || start.elapsed() < time {
+                let t = Instant::now();
+                let mut g = load();
+                load_time += t.elapsed();
+                loads += 1;
+                let t = Instant::now();
+                for _ in 0..UNDOS {
+                    assert!(g.undo(), "the record has moves to undo");
+                }
+                undo_time += t.elapsed();
+                undos += UNDOS as u32;
+            }
+            let ms = |d: Duration, n: u32| d.as_secs_f64() * 1000.0 / f64::from(n);
+            println!(
+                "{size}x{size} load of a {moves}-move record ko={ko}: {:.2} ms",
+                ms(load_time, loads)
+            );
+            println!(
+                "{size}x{size} undo at move {moves} ko={ko}: {:.3} ms",
+                ms(undo_time, undos)
+            );
+        }
+    }
 }
 
 /// Policy playouts per second from the empty 9x9 and 19x19 boards, default rules.

@@ -66,6 +66,10 @@ struct EngineArgs {
     /// Keep searching on the opponent's time, until the next command
     #[arg(long)]
     ponder: bool,
+    /// Seconds final_score may read life and death, then playouts judge the rest; 0: no bound
+    /// [default: 1]
+    #[arg(long, value_name = "SECS", value_parser = score_seconds)]
+    score_time: Option<f64>,
     /// Write logs to FILE instead of standard error
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -94,6 +98,9 @@ impl EngineArgs {
         }
         o.kgs_chat = self.kgs_chat;
         o.ponder = self.ponder;
+        if let Some(s) = self.score_time {
+            o.score_time = (s > 0.0).then_some(s);
+        }
         o
     }
 }
@@ -103,6 +110,13 @@ fn seconds_per_move(v: &str) -> Result<f64, String> {
         .ok()
         .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
         .ok_or_else(|| format!("'{v}' is not a positive number"))
+}
+
+fn score_seconds(v: &str) -> Result<f64, String> {
+    v.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && (0.0..1e6).contains(s))
+        .ok_or_else(|| format!("'{v}' is not a number of seconds"))
 }
 
 fn win_rate(v: &str) -> Result<f64, String> {

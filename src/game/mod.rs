@@ -5,7 +5,7 @@
 
 use crate::board::{Board, Color, Point, SuicideRule};
 use crate::rules::history::{Candidate, KoBan, Step};
-use crate::rules::ko;
+use crate::rules::ko::{self, KoRule};
 use crate::rules::memory::{KoMemory, Past};
 use crate::rules::{GameEnd, PassRule, Ruleset};
 use smallvec::SmallVec;
@@ -83,7 +83,7 @@ impl Game {
         let start = Board::new(size);
         Game {
             komi: rules.komi,
-            memory: KoMemory::new(&start, Color::Black),
+            memory: KoMemory::new(&start, Color::Black, rules.ko == KoRule::IngSpight),
             rules,
             board: start.clone(),
             start,
@@ -152,6 +152,40 @@ impl Game {
     /// Komi is left alone.
     pub fn set_rules(&mut self, rules: Ruleset) {
         self.rules = rules;
+        if rules.ko == KoRule::IngSpight && !self.memory.has_ing() {
+            // The game's memory kept no Ing-Spight reading: record the game again with it.
+            let moves: Vec<(Color, Point)> =
+                self.moves().iter().map(|s| (s.color, s.point)).collect();
+            self.board = self.start.clone();
+            self.memory = self.fresh_memory(&self.start, self.declared_to_move);
+            self.to_move = self.declared_to_move;
+            for (c, p) in moves {
+                self.apply(c, p);
+            }
+        }
+    }
+
+    /// The stones the Ing-Spight rule counts as hot now (placed by the current unbroken run
+    /// of ko plays). Under another rule the game keeps no such reading, and this replays
+    /// the game to find them.
+    pub fn hot_stones(&self) -> Vec<Point> {
+        use crate::rules::memory::Past;
+        if self.memory.has_ing() {
+            return self.memory.ing().hot_stones().to_vec();
+        }
+        let mut replay = self.clone();
+        replay.set_rules(Ruleset {
+            ko: KoRule::IngSpight,
+            ..self.rules
+        });
+        replay.memory.ing().hot_stones().to_vec()
+    }
+
+    /// A memory for a game starting at `start` with `to_move` to play, keeping Ing-Spight's
+    /// reading only under that rule (a switch to it rebuilds the memory, see
+    /// [`Game::set_rules`]).
+    fn fresh_memory(&self, start: &Board, to_move: Color) -> KoMemory {
+        KoMemory::new(start, to_move, self.rules.ko == KoRule::IngSpight)
     }
 
     /// The moves played since the start.
@@ -188,7 +222,7 @@ impl Game {
     /// of the record stay.
     pub fn set_start(&mut self, start: Board, to_move: Color, handicap: u32) {
         self.board = start.clone();
-        self.memory = KoMemory::new(&start, to_move);
+        self.memory = self.fresh_memory(&start, to_move);
         self.start = start;
         self.declared_to_move = to_move;
         self.to_move = to_move;
@@ -200,7 +234,7 @@ impl Game {
         self.to_move = color;
         if self.memory.steps().is_empty() {
             self.declared_to_move = color;
-            self.memory = KoMemory::new(&self.start, color);
+            self.memory = self.fresh_memory(&self.start, color);
         }
     }
 
@@ -341,7 +375,7 @@ impl Game {
             // without PL whose first move is White's, or GTP play out of turn): the start
             // stood with them to move and counts as created by the other player. Undoing
             // that move returns to the declared player.
-            self.memory = KoMemory::new(&self.start, color);
+            self.memory = self.fresh_memory(&self.start, color);
         }
         let before = self.board.clone();
         let mut removed = SmallVec::new();
@@ -361,18 +395,31 @@ impl Game {
         self.to_move = color.opponent();
     }
 
-    /// Takes back the last move; false if there is none.
+    /// Takes back the last move; false if there is none. The ko rules' memory takes the move
+    /// back from what recording it kept; the board is replayed from the start (plain board
+    /// plays, nothing judged again).
     pub fn undo(&mut self) -> bool {
-        let moves: Vec<(Color, Point)> = self.moves().iter().map(|s| (s.color, s.point)).collect();
-        if moves.is_empty() {
+        if self.memory.undo().is_none() {
             return false;
         }
-        self.board = self.start.clone();
-        self.memory = KoMemory::new(&self.start, self.declared_to_move);
-        self.to_move = self.declared_to_move;
-        for &(c, p) in &moves[..moves.len() - 1] {
-            self.apply(c, p);
+        if self.memory.steps().is_empty() {
+            // The first move may have named who was to move at the start (see `apply`).
+            self.memory = self.fresh_memory(&self.start, self.declared_to_move);
         }
+        let mut board = self.start.clone();
+        for s in self.memory.steps() {
+            if s.is_pass() {
+                board.clear_ko();
+            } else {
+                board.play_with(s.point, s.color, |_| {});
+            }
+        }
+        self.board = board;
+        self.to_move = self
+            .memory
+            .steps()
+            .last()
+            .map_or(self.declared_to_move, |s| s.color.opponent());
         true
     }
 }

@@ -554,8 +554,8 @@ impl Engine {
     }
 
     fn hot_stones(&self) -> String {
-        let hot = crate::rules::memory::Past::ing(self.player.game().memory()).hot_stones();
-        self.vertices(hot)
+        let hot = self.player.game().hot_stones();
+        self.vertices(&hot)
     }
 
     /// `kgs-chat game|private NAME MESSAGE...`: a short reply about the engine or the rules.

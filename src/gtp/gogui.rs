@@ -14,7 +14,6 @@ use crate::game::Game;
 use crate::ko_types::{self, KoType, Location};
 use crate::player::PlayerOptions;
 use crate::rules::ko::{KoRule, KO_RULES};
-use crate::rules::memory::Past;
 use crate::rules::{Ruleset, PRESETS};
 use crate::search::Snapshot;
 
@@ -137,9 +136,9 @@ pub fn legal_gfx(game: &Game, color: Color) -> String {
 /// `koan-gfx_hot_stones`: triangles on the stones the Ing-Spight rule counts as hot.
 pub fn hot_stones_gfx(game: &Game) -> String {
     let board = game.board();
-    let hot = Past::ing(game.memory()).hot_stones();
+    let hot = game.hot_stones();
     let mut lines = Vec::new();
-    points_line(&mut lines, "TRIANGLE", board, hot);
+    points_line(&mut lines, "TRIANGLE", board, &hot);
     let rule = game.rules().ko;
     let note = if rule == KoRule::IngSpight {
         String::new()

@@ -7,6 +7,7 @@ use crate::rules::Ruleset;
 use crate::score::status::{self, StatusMap};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::time::Duration;
 
 /// What a judgement depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,9 +26,10 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// The judgement of `game`'s position with random numbers seeded by `seed`: the cached
-    /// one when the position, history length, player to move, rules and seed are unchanged.
-    pub fn of(&self, game: &Game, seed: u64) -> Rc<StatusMap> {
+    /// The judgement of `game`'s position with random numbers seeded by `seed`, its reading
+    /// bounded by `bound` ([`status::judge_within`]): the cached one when the position,
+    /// history length, player to move, rules and seed are unchanged.
+    pub fn of(&self, game: &Game, seed: u64, bound: Option<Duration>) -> Rc<StatusMap> {
         let key = Key {
             hash: game.board().hash(),
             moves: game.moves().len(),
@@ -40,7 +42,7 @@ impl Judgement {
                 return map.clone();
             }
         }
-        let map = Rc::new(status::judge(game, seed));
+        let map = Rc::new(status::judge_within(game, seed, bound));
         *self.last.borrow_mut() = Some((key, map.clone()));
         map
     }

@@ -42,6 +42,9 @@ pub struct PlayerOptions {
     pub kgs_chat: bool,
     /// Go on searching on the opponent's time after `genmove`, until the next command.
     pub ponder: bool,
+    /// How long the judgement of life and death (`final_score`, `final_status_list`) may
+    /// read before it settles the strings left by playout ownership; `None`: no bound.
+    pub score_time: Option<f64>,
 }
 
 impl Default for PlayerOptions {
@@ -55,6 +58,7 @@ impl Default for PlayerOptions {
             resign_threshold: 0.05,
             kgs_chat: false,
             ponder: false,
+            score_time: Some(1.0),
         }
     }
 }
@@ -359,7 +363,11 @@ impl Player {
 
     /// The player's judgement of the position: alive, dead, seki (cached per position).
     pub fn status(&self) -> std::rc::Rc<StatusMap> {
-        self.judgement.of(&self.game, self.options.seed)
+        let bound = self
+            .options
+            .score_time
+            .map(std::time::Duration::from_secs_f64);
+        self.judgement.of(&self.game, self.options.seed, bound)
     }
 
     /// The result by the game's rules with the stones judged dead removed, as GTP and SGF

@@ -128,12 +128,35 @@ pub struct IngMemory {
     hot: Vec<Point>,
     plays: Vec<PlayRec>,
     cycles: Vec<OddCycle>,
+    /// `run` before each recorded move, for [`IngMemory::undo`].
+    earlier_runs: Vec<Vec<(Point, Color)>>,
 }
 
 impl IngMemory {
+    /// The memory of a game with no moves.
+    pub const EMPTY: IngMemory = IngMemory {
+        run: Vec::new(),
+        hot: Vec::new(),
+        plays: Vec::new(),
+        cycles: Vec::new(),
+        earlier_runs: Vec::new(),
+    };
+
+    /// Takes back `step`, the last move recorded, which made state `state`.
+    pub fn undo(&mut self, step: &Step, state: u32) {
+        self.run = self.earlier_runs.pop().unwrap_or_default();
+        self.hot.clear();
+        self.hot.extend(self.run.iter().map(|&(p, _)| p));
+        if !step.is_pass() {
+            self.plays.pop();
+            self.cycles.retain(|c| c.completed_at != state);
+        }
+    }
+
     /// Updates the memory after `step` (with `earlier` the steps before it), given the board
     /// before and after it.
     pub fn record(&mut self, step: &Step, earlier: &[Step], before: &Board, after: &Board) {
+        self.earlier_runs.push(self.run.clone());
         if step.is_pass() {
             self.run.clear();
             self.hot.clear();

@@ -100,16 +100,40 @@ impl Layer {
     }
 }
 
+/// What recording one move changed in a game's memory, so that [`KoMemory::undo`] can take
+/// it back without replaying the game.
+#[derive(Clone, Debug)]
+struct Undo {
+    /// The record of the position the move made, before the move (`None`: it was new).
+    position: Option<PositionRecord>,
+    /// The move's (before, after) transition was new.
+    transition_new: bool,
+    /// The move, a pass, was the first by its player in its position.
+    pass_new: bool,
+    last_pass_state: Option<u32>,
+    bans: PassForKoBans,
+    over_by_spight: bool,
+}
+
 /// The incremental memory of a game's past that the ko rules judge against.
 #[derive(Clone, Debug)]
 pub struct KoMemory {
     pub(super) layer: Layer,
-    ing: IngMemory,
+    /// Ing-Spight's memory, kept only while that rule may be asked (its odd-cycle and
+    /// ko-play reading is by far the dearest part of recording a move).
+    ing: Option<IngMemory>,
+    /// One entry per recorded move, for [`KoMemory::undo`].
+    undo: Vec<Undo>,
 }
 
+/// The Ing-Spight memory of a game that keeps none: asked only by mistake.
+static NO_ING: IngMemory = IngMemory::EMPTY;
+
 impl KoMemory {
-    /// The memory of a game starting at `start` with `to_move` to play.
-    pub fn new(start: &Board, to_move: Color) -> KoMemory {
+    /// The memory of a game starting at `start` with `to_move` to play. `with_ing`: keep
+    /// Ing-Spight's memory too (needed while the game is under that rule; a game that
+    /// switches to it rebuilds its memory).
+    pub fn new(start: &Board, to_move: Color, with_ing: bool) -> KoMemory {
         let mut layer = Layer::default();
         let mut rec = PositionRecord::default();
         rec.created_by[to_move.opponent().index()] = true;
@@ -117,16 +141,68 @@ impl KoMemory {
         layer.positions.insert(start.hash(), rec);
         KoMemory {
             layer,
-            ing: IngMemory::default(),
+            ing: with_ing.then(IngMemory::default),
+            undo: Vec::new(),
         }
     }
 
-    /// Records a move, given the board before and after it (every rule is kept up to date,
-    /// whichever is in force, so that the rule can change mid-game).
+    /// True when Ing-Spight's memory is kept.
+    pub fn has_ing(&self) -> bool {
+        self.ing.is_some()
+    }
+
+    /// Records a move, given the board before and after it (every rule but Ing-Spight is
+    /// kept up to date whichever is in force, so that the rule can change mid-game).
     pub fn record(&mut self, step: Step, before: &Board, after: &Board) {
         let k = self.layer.steps.len() as u32 + 1;
-        self.ing.record(&step, &self.layer.steps, before, after);
+        let layer = &self.layer;
+        self.undo.push(Undo {
+            position: layer.positions.get(&step.hash_after).copied(),
+            transition_new: !step.is_pass()
+                && !layer
+                    .transitions
+                    .contains(&(step.hash_before, step.hash_after)),
+            pass_new: step.is_pass()
+                && !layer
+                    .passes_in_position
+                    .contains(&(step.hash_after, step.color)),
+            last_pass_state: layer.last_pass_state,
+            bans: layer.bans.clone(),
+            over_by_spight: layer.over_by_spight,
+        });
+        if let Some(ing) = &mut self.ing {
+            ing.record(&step, &self.layer.steps, before, after);
+        }
         self.layer.record(step, k, after, None);
+    }
+
+    /// Takes back the last recorded move and returns it (`None` when there is none): the
+    /// memory is as it was before that move was recorded.
+    pub fn undo(&mut self) -> Option<Step> {
+        let undo = self.undo.pop()?;
+        let step = self.layer.steps.pop().expect("a step for every undo entry");
+        let layer = &mut self.layer;
+        match undo.position {
+            Some(rec) => layer.positions.insert(step.hash_after, rec),
+            None => layer.positions.remove(&step.hash_after),
+        };
+        if undo.transition_new {
+            layer
+                .transitions
+                .remove(&(step.hash_before, step.hash_after));
+        }
+        if undo.pass_new {
+            layer
+                .passes_in_position
+                .remove(&(step.hash_after, step.color));
+        }
+        layer.last_pass_state = undo.last_pass_state;
+        layer.bans = undo.bans;
+        layer.over_by_spight = undo.over_by_spight;
+        if let Some(ing) = &mut self.ing {
+            ing.undo(&step, layer.steps.len() as u32 + 1);
+        }
+        Some(step)
     }
 
     /// True once the same player has passed a second time in the same board position
@@ -153,7 +229,11 @@ impl Past for KoMemory {
         &self.layer.bans
     }
     fn ing(&self) -> &IngMemory {
-        &self.ing
+        debug_assert!(
+            self.ing.is_some(),
+            "Ing-Spight asked of a memory that keeps none"
+        );
+        self.ing.as_ref().unwrap_or(&NO_ING)
     }
     fn steps(&self) -> &[Step] {
         &self.layer.steps

@@ -92,6 +92,25 @@ mod tests {
     }
 
     #[test]
+    fn a_time_bound_leaves_the_unread_strings_to_the_playouts() {
+        use crate::rules::Ruleset;
+        use std::time::Duration;
+        // White's corner group has one liberty and no room: the search captures it.
+        let mut g = Game::new(5, Ruleset::default());
+        let start = Board::from_diagram(".OX..\nOOX..\nXXX..\n.....\n.....");
+        g.set_start(start, Color::Black, 0);
+        let b5 = at(g.board(), "B5");
+        let read = status::judge_within(&g, 1, Some(Duration::from_secs(3600)));
+        assert_eq!(read.basis(b5), Some(status::Basis::Search));
+        assert!(read.is_dead(b5));
+        let hurried = status::judge_within(&g, 1, Some(Duration::ZERO));
+        assert_eq!(hurried.basis(b5), Some(status::Basis::Playouts));
+        for p in g.board().points() {
+            assert_ne!(hurried.basis(p), Some(status::Basis::Search));
+        }
+    }
+
+    #[test]
     fn a_lone_invader_is_dead_and_counted() {
         use crate::rules::Ruleset;
         // Black owns the left three columns, White the right two of a 5x5 board; a white

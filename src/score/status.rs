@@ -130,8 +130,19 @@ pub fn judging_rule(game: &Game) -> KoRule {
     }
 }
 
-/// Judges every stone of `game`'s position (random numbers seeded by `seed`).
+/// Judges every stone of `game`'s position (random numbers seeded by `seed`), taking all
+/// the time the reading needs.
 pub fn judge(game: &Game, seed: u64) -> StatusMap {
+    judge_within(game, seed, None)
+}
+
+/// Judges every stone of `game`'s position as [`judge`] does, but reads with the
+/// confirmation search only until `bound` has passed since the start: the strings not read
+/// by then are judged by playout ownership alone (the log says how many). The playouts and
+/// Benson's test always run whole.
+pub fn judge_within(game: &Game, seed: u64, bound: Option<std::time::Duration>) -> StatusMap {
+    let started = std::time::Instant::now();
+    let mut unread = 0usize;
     let board = game.board();
     let rule = judging_rule(game);
     let ownership = Ownership::estimate(game, rule, PLAYOUTS, seed);
@@ -160,8 +171,16 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
         if board.string_head(p) != p {
             continue;
         }
+        let out_of_time = bound.is_some_and(|b| started.elapsed() >= b);
         let decided = if benson[c.index()][p.index()] {
             (Status::Alive, Basis::Benson)
+        } else if out_of_time {
+            unread += 1;
+            if share(p) < 0.5 {
+                (Status::Dead, Basis::Playouts)
+            } else {
+                (Status::Alive, Basis::Playouts)
+            }
         } else {
             let verdict = confirmation::region(board, p, |q| board.string_head(q) != p && wall(q))
                 .map_or(Verdict::Unknown, |region| {
@@ -189,6 +208,13 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
         for s in board.string_stones(p) {
             status[s.index()] = Some(decided);
         }
+    }
+    if unread > 0 {
+        tracing::info!(
+            "judging life and death: the time bound of {:.2} s was hit; {unread} strings \
+             were judged by playout ownership alone",
+            bound.unwrap_or_default().as_secs_f64()
+        );
     }
     mark_seki(board, &mut status);
     StatusMap { status, ownership }

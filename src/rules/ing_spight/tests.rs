@@ -35,7 +35,7 @@ fn ko_play(g: &Game, color: Color, v: &str) -> bool {
 }
 
 fn hot(g: &Game) -> Vec<String> {
-    let mut v: Vec<String> = crate::rules::memory::Past::ing(g.memory())
+    let mut v: Vec<String> = g
         .hot_stones()
         .iter()
         .map(|&p| g.board().vertex(p))
