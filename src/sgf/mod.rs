@@ -23,6 +23,10 @@ const DEFAULT_SIZE: usize = 19;
 const TT_PASS_MAX_SIZE: usize = 19;
 /// How many characters of an offending value are quoted in error messages.
 const QUOTE_LIMIT: usize = 24;
+/// The most nodes a record's main line may have: far more than any game of Go (a long game on
+/// 25x25 has a few thousand moves), few enough that a record built to exhaust memory (a
+/// main line of millions of nested one-node variations) is refused early.
+pub const MAX_MAIN_LINE_NODES: usize = 250_000;
 
 /// One node of the main line: setup properties and/or a move.
 ///
@@ -348,6 +352,11 @@ impl<'a> Lexer<'a> {
                     }
                     self.pos += 1;
                     let keep = main_open == depth;
+                    if keep && nodes.len() == MAX_MAIN_LINE_NODES {
+                        return Err(self.error(format!(
+                            "the main line has more than {MAX_MAIN_LINE_NODES} nodes"
+                        )));
+                    }
                     let node = self.properties(keep)?;
                     if keep {
                         nodes.push(node);

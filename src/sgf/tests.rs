@@ -594,3 +594,19 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
         );
     }
 }
+
+#[test]
+fn a_main_line_of_millions_of_nodes_is_refused_early() {
+    let n = MAX_MAIN_LINE_NODES + 10;
+    let text = format!("(;SZ[19]{}{})", "(;C[x]".repeat(n), ")".repeat(n));
+    assert!(err(&text).contains("more than 250000 nodes"));
+    let fits = format!("(;SZ[19]{}{})", "(;C[x]".repeat(1000), ")".repeat(1000));
+    assert_eq!(ok(&fits).nodes.len(), 1001);
+    // Side variations are skipped, however many.
+    let side = format!(
+        "(;SZ[19];B[aa]{}{})",
+        "(;W[bb])(;W[cc]".repeat(n),
+        ")".repeat(n)
+    );
+    assert_eq!(ok(&side).nodes.len(), 3);
+}
