@@ -1,4 +1,5 @@
-# Captures, suicide under each suicide rule, capture counts, simple ko on the board.
+# Captures, suicide under each suicide rule, capture counts (Black's prisoners first, as
+# GoGui reads them), simple ko on the board.
 
 boardsize 5
 clear_board
@@ -11,7 +12,7 @@ play b A2
 #? []
 
 11 gogui-rules_captured_count
-#? [0 1]
+#? [1 0]
 
 12 gogui-rules_board
 #? [\.\.\.\.\.\n\.\.\.\.\.\n\.\.\.\.\.\nX\.\.\.\.\n\.X\.\.\.]
@@ -42,7 +43,7 @@ play b A2
 #? []
 
 18 gogui-rules_captured_count
-#? [0 2]
+#? [2 0]
 
 19 gogui-rules_board
 #? [\.\.\.\.\.\n\.\.\.\.\.\n\.\.\.\.\.\nX\.\.\.\.\n\.X\.\.\.]
@@ -70,7 +71,7 @@ play w B1
 #? [\.\.\.\.\.\n\.\.\.\.\.\nX\.\.\.\.\n\.X\.\.\.\n\.\.X\.\.]
 
 25 gogui-rules_captured_count
-#? [0 3]
+#? [3 0]
 
 # A multi-stone capture that is not suicide: capturing gives liberties.
 rules chinese
@@ -86,7 +87,7 @@ play w pass
 #? []
 
 31 gogui-rules_captured_count
-#? [0 2]
+#? [2 0]
 
 # Filling the last liberty of an own string is suicide if it captures nothing.
 clear_board
@@ -112,7 +113,7 @@ play b C2
 #? []
 
 35 gogui-rules_captured_count
-#? [0 2]
+#? [2 0]
 
 # Basic ko: the immediate retake is illegal, after an exchange it is legal.
 rules japanese
