@@ -151,7 +151,7 @@ fn lz_analyze_streams_until_the_next_line_then_pipelined_commands_are_answered()
     koan.send("boardsize 9\nplay b E5\n1 lz-analyze w 10\n");
     assert_eq!(koan.response(), "= ");
     assert_eq!(koan.response(), "= ");
-    assert_eq!(koan.line(), "=1");
+    assert_eq!(koan.line(), "=1 ");
     koan.info_lines(3, check_lz);
     // Sabaki's sync, pipelined while the analysis runs.
     koan.send("2 name\nkomi 6.5\n3 clear_board\nplay B D4\nplay W G7\nundo\n4 lz-analyze w 10\n");
@@ -163,7 +163,7 @@ fn lz_analyze_streams_until_the_next_line_then_pipelined_commands_are_answered()
         assert_eq!(koan.response(), "= ");
     }
     // The new analysis is of the position after the undo: White to move after D4.
-    assert_eq!(koan.line(), "=4");
+    assert_eq!(koan.line(), "=4 ");
     let lines = koan.info_lines(2, check_lz);
     assert!(
         !lines[1].contains("move D4 "),
@@ -181,7 +181,7 @@ fn kata_analyze_reports_ownership_and_stops_at_a_blank_line() {
     let mut koan = Koan::start(&["--threads", "1"]);
     koan.send("boardsize 9\n7 kata-analyze b 10 ownership true\n");
     assert_eq!(koan.response(), "= ");
-    assert_eq!(koan.line(), "=7");
+    assert_eq!(koan.line(), "=7 ");
     koan.info_lines(2, |l| check_kata(l, 81));
     // A raw newline (Sabaki's abort) ends the analysis and gets no response of its own.
     koan.send("\n");
@@ -196,7 +196,7 @@ fn genmove_analyze_streams_then_plays() {
     let mut koan = Koan::start(&["--threads", "1", "--time-per-move", "0.5"]);
     koan.send("boardsize 9\n1 lz-genmove_analyze b 5\n2 gogui-rules_side_to_move\n");
     assert_eq!(koan.response(), "= ");
-    assert_eq!(koan.line(), "=1");
+    assert_eq!(koan.line(), "=1 ");
     let mut lines = koan.finish_stream(|_| {});
     let last = lines.pop().expect("a play line");
     let mv = last.strip_prefix("play ").expect("ends with play V");
@@ -218,7 +218,7 @@ fn an_analysis_ends_with_the_input() {
     let mut koan = Koan::start(&["--threads", "1"]);
     koan.send("boardsize 9\nlz-analyze b 10\n");
     assert_eq!(koan.response(), "= ");
-    assert_eq!(koan.line(), "=");
+    assert_eq!(koan.line(), "= ");
     koan.stdin = None;
     koan.finish_stream(check_lz);
     koan.close();
@@ -245,7 +245,7 @@ fn an_interrupt_line_ends_a_long_genmove_at_once() {
     // interrupt ends a genmove_analyze too.
     koan.send("3 name\n4 kata-genmove_analyze w 10\n");
     assert_eq!(koan.response(), "=3 koan");
-    assert_eq!(koan.line(), "=4");
+    assert_eq!(koan.line(), "=4 ");
     std::thread::sleep(Duration::from_millis(300));
     koan.send("# interrupt\n");
     let lines = koan.finish_stream(|_| {});
@@ -269,7 +269,7 @@ fn an_analysis_resumes_on_the_tree_kept_across_play_and_undo() {
     let mut koan = Koan::start(&["--threads", "1"]);
     koan.send("boardsize 9\n1 lz-analyze b 10\n");
     assert_eq!(koan.response(), "= ");
-    assert_eq!(koan.line(), "=1");
+    assert_eq!(koan.line(), "=1 ");
     let mut lines = koan.info_lines(8, check_lz);
     // Sabaki trying a variation and coming back, pipelined.
     koan.send("play b E5\nplay w C3\nundo\nundo\n2 lz-analyze b 10\n");
@@ -278,11 +278,51 @@ fn an_analysis_resumes_on_the_tree_kept_across_play_and_undo() {
     for _ in 0..4 {
         assert_eq!(koan.response(), "= ");
     }
-    assert_eq!(koan.line(), "=2");
+    assert_eq!(koan.line(), "=2 ");
     let after = total_visits(&koan.info_lines(1, check_lz)[0]);
     assert!(
         after >= before,
         "the second analysis starts from the first one's {before} visits, not from {after}"
     );
+    koan.close();
+}
+
+#[test]
+fn every_streamed_response_is_framed_with_a_space_after_its_id() {
+    // GTP frames a response as `=[id] result`; GoGui reads the result from the first space
+    // on, so `=1` alone on its line would make it read `D5` out of `play D5`.
+    let mut koan = Koan::start(&["--threads", "1", "--playouts", "200"]);
+    koan.send("boardsize 9\n");
+    assert_eq!(koan.response(), "= ");
+    let streaming = [
+        ("lz-genmove_analyze b 5", true),
+        ("kata-genmove_analyze w 5", true),
+        ("genmove_analyze b", true),
+        ("lz-analyze w 5", false),
+        ("kata-analyze b 5", false),
+        ("analyze w 5", false),
+    ];
+    for (n, (command, plays)) in streaming.into_iter().enumerate() {
+        for id in [Some(10 + n), None] {
+            let prefix = id.map(|i| format!("{i} ")).unwrap_or_default();
+            koan.send(&format!("{prefix}{command}\n"));
+            if !plays {
+                // An analysis runs until the next line.
+                koan.send("name\n");
+            }
+            let head = koan.line();
+            let want = format!("={} ", id.map(|i| i.to_string()).unwrap_or_default());
+            assert_eq!(head, want, "{prefix}{command}");
+            let rest = koan.finish_stream(|_| {});
+            if plays {
+                assert!(
+                    rest.last().is_some_and(|l| l.starts_with("play ")),
+                    "{rest:?}"
+                );
+            } else {
+                assert_eq!(koan.response(), "= koan");
+            }
+        }
+    }
     koan.close();
 }

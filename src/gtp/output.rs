@@ -1,7 +1,8 @@
 //! Where a command's response goes. Most commands return their whole answer and the loop
 //! frames it; streaming commands (the analysis commands Sabaki, Lizzie and KataGo tools use)
-//! open the response with `=ID` on a line of its own, write lines as results come, and the
-//! loop ends the response with its empty line when the command returns.
+//! open the response with `=ID ` (GTP's status, id and space) on a line of its own, write
+//! lines as results come, and the loop ends the response with its empty line when the
+//! command returns.
 
 use super::protocol::format_response;
 use std::io::Write;
@@ -25,14 +26,16 @@ impl<'a> Output<'a> {
         }
     }
 
-    /// Starts a streamed success response: `=ID` and a newline, at once (as Leela Zero and
-    /// KataGo do), so that the controller knows the command was accepted.
+    /// Starts a streamed success response: `=ID `, a space and a newline, at once (as Leela
+    /// Zero and KataGo do), so that the controller knows the command was accepted. The space
+    /// is GTP's framing (`=[id] result`): GoGui takes everything after the first space as
+    /// the result, so without it a genmove_analyze's result would start inside `play D5`.
     pub fn begin(&mut self) {
         if self.begun {
             return;
         }
         self.begun = true;
-        let head = format!("={}\n", self.id.map(|i| i.to_string()).unwrap_or_default());
+        let head = format!("={} \n", self.id.map(|i| i.to_string()).unwrap_or_default());
         self.write(&head);
     }
 

@@ -169,7 +169,7 @@ async function main() {
         }
       } else if (line.startsWith('play ')) {
         seen[key].play = line.slice(5)
-      } else if (!end && !/^=\d*$/.test(line)) {
+      } else if (!end && !/^=\d* ?$/.test(line)) {
         problem(`${key}: unexpected line ${JSON.stringify(line)}`)
       }
     })
