@@ -1,4 +1,5 @@
 # Captures, suicide under each suicide rule, capture counts (Black's prisoners first, as
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # GoGui reads them), simple ko on the board.
 
 boardsize 5

@@ -1,4 +1,5 @@
 # Fixed handicap layouts of GTP spec section 4.1.1 on every standard size.
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 
 boardsize 19
 10 fixed_handicap 2

@@ -1,4 +1,5 @@
 # What the kgsGtp bridge sends: kgs-rules, kgs-time_settings, time_left, kgs-genmove_cleanup,
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # kgs-game_over. (kgs-rules is covered by rules.tst.)
 
 10 kgs-time_settings none

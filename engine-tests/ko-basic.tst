@@ -1,4 +1,5 @@
 # Basic ko under every ko rule (docs/ko-rules.md is the spec).
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # ko/basic.sgf, 7x7, setup S0 with Black to move (so the start counts as created by White):
 #

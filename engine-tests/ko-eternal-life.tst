@@ -1,4 +1,5 @@
 # Eternal life (chosei): a four-play cycle with no basic ko in it.
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # ko/eternal-life.sgf, 7x7, setup S0 with Black to move (the start counts as created by White):
 #

@@ -1,4 +1,5 @@
 # Fixed ko (Jasiek): only (before, after) pairs of board plays count. A position may be
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # recreated, the same transition may not be made twice. basic-fixed adds the basic-ko clause.
 #
 # ko/basic.sgf, 7x7, setup S0 with Black to move:

@@ -1,4 +1,5 @@
 # Passes and ko bans: Spight's pass-lifted superko, and pass-for-ko (Japanese 1989 7-2).
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # =============================================================================================
 # Spight. ko/two-ko.sgf, 7x7, setup S0 with Black to move; two kos, ko 1 on row 6, ko 2 on row 2:

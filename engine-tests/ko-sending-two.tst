@@ -1,4 +1,5 @@
 # Sending two returning one: a three-play cycle (an odd cycle, no ko play in it).
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # ko/sending-two.sgf, 7x7, setup S0 with Black to move (the start counts as created by White):
 #

@@ -1,4 +1,5 @@
 # Positional versus situational superko, and natural-situational versus situational.
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # ---------------------------------------------------------------------------------------------
 # A. A pass in the cycle: a position recreated with the other player to move.

@@ -1,4 +1,5 @@
 # Snapback: the recapture takes more than one stone and makes a new position, so it is legal
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # under every ko rule (docs/ko-rules.md: a snapback's recapture is not an Ing-Spight ko play).
 #
 # ko/snapback.sgf, 7x7, setup S0 with Black to move:

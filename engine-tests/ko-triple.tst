@@ -1,4 +1,5 @@
 # Triple ko: a six-capture cycle through three kos, under every ko rule.
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 #
 # ko/triple.sgf, 9x9, setup S0 with Black to move (the start counts as created by White).
 # Three identical ko shapes; in each, L is the left point (D) and R the right point (E):

@@ -1,4 +1,5 @@
 # The whole GTP v2 command set of section 6, every error string, ids, case.
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # Run: koan regress engine-tests/protocol.tst
 
 10 protocol_version

@@ -1,4 +1,5 @@
 # Scoring a finished game with dead stones inside territory (score/dead-in-territory.sgf,
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # komi 0.5). Every string on the board is either unconditionally alive (the two combs) or
 # taken by the confirmation search: the lone stones and the two-stone strings have no eye and
 # fall to an attacker moving first.

@@ -1,4 +1,5 @@
 # loadsgf and printsgf: setup stones, PL, passes as [] and [tt], move numbers, variations,
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # records that break the current ko rule, malformed files, and a round trip.
 
 10 loadsgf sgf/setup-and-passes.sgf

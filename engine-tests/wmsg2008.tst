@@ -1,4 +1,5 @@
 # The WMSG 2008 supplementary pass rule (rules pass=wmsg2008, preset wmsg2008): a player may
+# engine-args: --threads 1 --playouts 300 --gogui-ruler
 # not pass if some basic ko is open for him and is neither a disturbing life nor an internal
 # disturbing death (dead ko included), and he has a legal play that is not on a
 # two-eye-formation of his. Positions and their ko types: ko-classify.tst.

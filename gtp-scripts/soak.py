@@ -221,7 +221,7 @@ def main():
     rng = random.Random(a.seed)
     folder = tempfile.mkdtemp(prefix="koan-soak-")
     sgfs = make_sgfs(rng, a.sgfs, folder)
-    engine_args = ["--threads", "1", "--playouts", "60", "--score-time", "0.3"]
+    engine_args = ["--threads", "1", "--playouts", "60", "--score-time", "0.3", "--gogui-ruler"]
     problems = []
     sent = answered = sessions = searches_stopped = 0
     slowest = 0.0

@@ -63,6 +63,10 @@ struct EngineArgs {
     /// Answer kgs-chat (chat relayed by the kgsGtp bridge)
     #[arg(long)]
     kgs_chat: bool,
+    /// List and answer GoGui's rules commands (gogui-rules_*): GoGui then takes the board
+    /// size and rules from koan, as from a ruler program
+    #[arg(long)]
+    gogui_ruler: bool,
     /// Keep searching on the opponent's time, until the next command
     #[arg(long)]
     ponder: bool,
@@ -171,11 +175,9 @@ fn serve(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(gtp::serve(
-        Engine::new(args.options()),
-        tokio::io::stdin(),
-        std::io::stdout(),
-    ));
+    let mut engine = Engine::new(args.options());
+    engine.set_gogui_ruler(args.gogui_ruler);
+    runtime.block_on(gtp::serve(engine, tokio::io::stdin(), std::io::stdout()));
     // Standard input may still be blocked in a read; do not wait for it.
     runtime.shutdown_background();
     ExitCode::SUCCESS

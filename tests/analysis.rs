@@ -147,7 +147,7 @@ fn check_kata(line: &str, points: usize) {
 
 #[test]
 fn lz_analyze_streams_until_the_next_line_then_pipelined_commands_are_answered() {
-    let mut koan = Koan::start(&["--threads", "1"]);
+    let mut koan = Koan::start(&["--threads", "1", "--gogui-ruler"]);
     koan.send("boardsize 9\nplay b E5\n1 lz-analyze w 10\n");
     assert_eq!(koan.response(), "= ");
     assert_eq!(koan.response(), "= ");
@@ -193,7 +193,7 @@ fn kata_analyze_reports_ownership_and_stops_at_a_blank_line() {
 
 #[test]
 fn genmove_analyze_streams_then_plays() {
-    let mut koan = Koan::start(&["--threads", "1", "--time-per-move", "0.5"]);
+    let mut koan = Koan::start(&["--threads", "1", "--time-per-move", "0.5", "--gogui-ruler"]);
     koan.send("boardsize 9\n1 lz-genmove_analyze b 5\n2 gogui-rules_side_to_move\n");
     assert_eq!(koan.response(), "= ");
     assert_eq!(koan.line(), "=1 ");

@@ -217,3 +217,27 @@ fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
     assert!(stderr.contains("pondered:"), "{stderr}");
     assert!(stderr.contains("(reused)"), "{stderr}");
 }
+
+#[test]
+fn gogui_rules_commands_are_a_rulers_only() {
+    // GoGui hands the game to a program that lists gogui-rules_*: a player lists none, so
+    // GoGui keeps the user's game; --gogui-ruler makes koan a ruler.
+    let input =
+        b"list_commands\nknown_command gogui-rules_board_size\ngogui-rules_board_size\nquit\n";
+    let (out, _) = run(input);
+    let r = responses(&out);
+    assert!(!r[0].contains("gogui-rules_"), "{}", r[0]);
+    assert_eq!(r[1], "= false");
+    assert_eq!(r[2], "? unknown command");
+    let (out, _) = run_with(&["--threads", "1", "--gogui-ruler"], input);
+    let r = responses(&out);
+    for c in [
+        "gogui-rules_game_id",
+        "gogui-rules_board_size",
+        "gogui-rules_legal_moves",
+    ] {
+        assert!(r[0].contains(c), "{c}: {}", r[0]);
+    }
+    assert_eq!(r[1], "= true");
+    assert_eq!(r[2], "= 19");
+}

@@ -159,7 +159,7 @@ fn prisoners_survive_a_save_and_reload_with_setup_among_the_moves() {
         b = second.display()
     );
     let (out, _, _) = run_within(
-        &["--threads", "1"],
+        &["--threads", "1", "--gogui-ruler"],
         input.as_bytes(),
         Duration::from_secs(30),
     );

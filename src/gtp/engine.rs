@@ -47,6 +47,25 @@ macro_rules! command {
     };
 }
 
+/// Answered only as a GoGui ruler (`--gogui-ruler`): GoGui hands a program that lists
+/// `gogui-rules_*` the definition of the game, and takes its board size, dropping the game
+/// the user had open; a player must not list them.
+fn ruler(e: &Engine) -> bool {
+    e.gogui_ruler
+}
+
+/// A command of GoGui's rules extension, answered only by a ruler ([`ruler`]).
+macro_rules! ruler_command {
+    ($name:literal, $help:literal, $run:expr) => {
+        CommandSpec {
+            name: $name,
+            run: $run,
+            help: $help,
+            listed: ruler,
+        }
+    };
+}
+
 /// Every command the engine knows, in the order `list_commands` prints them: the one
 /// table from which dispatch, `list_commands`, `known_command` and `help` are built.
 pub const COMMANDS: &[CommandSpec] = &[
@@ -149,31 +168,31 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     command!("all_legal", "COLOR: the legal board plays", |e, c, _| e
         .all_legal(&c.args)),
-    command!("gogui-rules_game_id", "the game: Go", |_, _, _| Ok(
+    ruler_command!("gogui-rules_game_id", "the game: Go", |_, _, _| Ok(
         "Go".into()
     )),
-    command!("gogui-rules_board_size", "the board size", |e, _, _| {
+    ruler_command!("gogui-rules_board_size", "the board size", |e, _, _| {
         Ok(e.player.game().size().to_string())
     }),
-    command!(
+    ruler_command!(
         "gogui-rules_side_to_move",
         "the player to move",
         |e, _, _| { Ok(e.player.game().to_move().to_string()) }
     ),
-    command!(
+    ruler_command!(
         "gogui-rules_board",
         "the board, a row a line",
         |e, _, _| Ok(e.rules_board())
     ),
-    command!("gogui-rules_captured_count", "the prisoners", |e, _, _| Ok(
+    ruler_command!("gogui-rules_captured_count", "the prisoners", |e, _, _| Ok(
         e.captured_count()
     )),
-    command!(
+    ruler_command!(
         "gogui-rules_legal_moves",
         "the legal moves of the player to move",
         |e, _, _| { Ok(e.rules_legal_moves()) }
     ),
-    command!(
+    ruler_command!(
         "gogui-rules_final_result",
         "the result once the game is over",
         |e, _, _| { Ok(e.rules_final_result()) }
@@ -346,6 +365,8 @@ pub struct Engine {
     input: super::InputWatch,
     /// Input line number of the command being run (see [`super::InputWatch`]).
     line: u64,
+    /// Answer GoGui's rules extension (`gogui-rules_*`) as a ruler program does.
+    gogui_ruler: bool,
 }
 
 type Reply = Result<String, String>;
@@ -363,7 +384,16 @@ impl Engine {
             player,
             quit: false,
             line: 0,
+            gogui_ruler: false,
         }
+    }
+
+    /// Makes the engine a GoGui ruler (`--gogui-ruler`): it lists and answers GoGui's rules
+    /// extension (`gogui-rules_*`), so that GoGui takes the board size and the rules of the
+    /// game from it. Off by default, so that GoGui keeps the user's game when koan is
+    /// attached as a player.
+    pub fn set_gogui_ruler(&mut self, on: bool) {
+        self.gogui_ruler = on;
     }
 
     /// Lets commands see when new input arrives (to stop analysis early); the engine's stop
@@ -406,7 +436,7 @@ impl Engine {
             return result;
         }
         let streamed = String::from_utf8_lossy(&buf);
-        let streamed = streamed.strip_prefix("=\n").unwrap_or(&streamed);
+        let streamed = streamed.strip_prefix("= \n").unwrap_or(&streamed);
         result.map(|body| format!("{streamed}{body}").trim_end().to_string())
     }
 

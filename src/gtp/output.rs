@@ -108,7 +108,7 @@ mod tests {
     }
 
     #[test]
-    fn streamed_responses_are_framed_like_leela_zero() {
+    fn streamed_responses_are_framed_with_the_space_after_the_id() {
         let text = run(Some(7), |o| {
             o.line("info move D4 visits 3");
             o.line("");
@@ -116,7 +116,7 @@ mod tests {
         });
         assert_eq!(
             text,
-            "=7\ninfo move D4 visits 3\ninfo move Q16\nplay D4\n\n"
+            "=7 \ninfo move D4 visits 3\ninfo move Q16\nplay D4\n\n"
         );
     }
 
@@ -127,6 +127,6 @@ mod tests {
         let mut out = Output::new(&mut buf, Some(2));
         out.begin();
         out.finish(Err("late".into()));
-        assert_eq!(String::from_utf8(buf).unwrap(), "=2\n\n");
+        assert_eq!(String::from_utf8(buf).unwrap(), "=2 \n\n");
     }
 }
