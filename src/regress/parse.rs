@@ -348,7 +348,10 @@ mod tests {
         assert_eq!(Response::parse("=10"), ok(""));
         assert_eq!(Response::parse("?3 illegal move"), err("illegal move"));
         assert_eq!(Response::parse("=7 A1 B2\nC3 \n"), ok("A1 B2\nC3"));
-        assert_eq!(Response::parse("=7\nA1\nB2"), ok("A1\nB2"));
+        // As gogui-regress reads it: the result starts after the first space, and a response
+        // with none has an empty result.
+        assert_eq!(Response::parse("=7\nA1\nB2"), ok(""));
+        assert_eq!(Response::parse("=7\nplay D5"), ok("D5"));
     }
 
     #[test]
