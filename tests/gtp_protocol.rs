@@ -241,3 +241,31 @@ fn gogui_rules_commands_are_a_rulers_only() {
     assert_eq!(r[1], "= true");
     assert_eq!(r[2], "= 19");
 }
+
+#[test]
+fn a_presets_komi_is_the_same_however_it_is_chosen_and_never_replaces_the_controllers() {
+    let komi = |args: &[&str], input: &str| -> Vec<String> {
+        let (out, _) = run_with(args, input.as_bytes());
+        out.split_whitespace()
+            .filter_map(|w| w.strip_prefix("komi="))
+            .map(str::to_string)
+            .collect()
+    };
+    let one = ["--threads", "1"];
+    for preset in ["japanese", "ing", "new_zealand", "jasiek", "chinese", "aga"] {
+        let by_flag = komi(&["--threads", "1", "--rules", preset], "rules\nquit\n");
+        let by_rules = komi(&one, &format!("rules {preset}\nrules\nquit\n"));
+        assert_eq!(by_flag, by_rules, "{preset}");
+        if ["japanese", "chinese", "aga", "new_zealand"].contains(&preset) {
+            let by_kgs = komi(&one, &format!("kgs-rules {preset}\nrules\nquit\n"));
+            assert_eq!(by_flag, by_kgs, "{preset}");
+        }
+    }
+    assert_eq!(komi(&one, "rules japanese\nrules\nquit\n"), ["6.5"]);
+    // The controller's komi stays, whichever way a preset comes later.
+    let kept = komi(
+        &["--threads", "1", "--rules", "japanese"],
+        "komi 0.5\nrules chinese\nrules\nkgs-rules aga\nrules\nrules ing\nrules\nquit\n",
+    );
+    assert_eq!(kept, ["0.5", "0.5", "0.5"]);
+}

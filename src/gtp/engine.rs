@@ -367,6 +367,9 @@ pub struct Engine {
     line: u64,
     /// Answer GoGui's rules extension (`gogui-rules_*`) as a ruler program does.
     gogui_ruler: bool,
+    /// The controller has set komi (`komi`, or `rules komi=K`): a rules preset chosen later
+    /// keeps it instead of bringing its own.
+    komi_set: bool,
 }
 
 type Reply = Result<String, String>;
@@ -385,6 +388,7 @@ impl Engine {
             quit: false,
             line: 0,
             gogui_ruler: false,
+            komi_set: false,
         }
     }
 
@@ -484,7 +488,17 @@ impl Engine {
             return Err(syntax("komi out of range"));
         }
         self.player.game_mut().set_komi(komi);
+        self.komi_set = true;
         Ok(String::new())
+    }
+
+    /// Puts `rules` in force. A preset's komi comes with it unless the controller has set
+    /// komi: `--rules`, `rules PRESET` and `kgs-rules` all behave so.
+    fn put_rules_in_force(&mut self, rules: Ruleset) {
+        self.player.game_mut().set_rules(rules);
+        if !self.komi_set {
+            self.player.game_mut().set_komi(rules.komi);
+        }
     }
 
     fn undo(&mut self) -> Reply {
@@ -558,7 +572,7 @@ impl Engine {
         match name.to_ascii_lowercase().as_str() {
             "japanese" | "chinese" | "aga" | "new_zealand" | "newzealand" => {
                 let rules = Ruleset::preset(name).expect("preset");
-                self.player.game_mut().set_rules(rules);
+                self.put_rules_in_force(rules);
                 Ok(String::new())
             }
             _ => Err("unknown rules".into()),
@@ -987,9 +1001,13 @@ impl Engine {
                 ));
             }
         }
-        self.player.game_mut().set_rules(rules);
-        if let Some(k) = komi {
-            self.player.game_mut().set_komi(k);
+        match komi {
+            Some(k) => {
+                self.player.game_mut().set_rules(rules);
+                self.player.game_mut().set_komi(k);
+                self.komi_set = true;
+            }
+            None => self.put_rules_in_force(rules),
         }
         Ok(String::new())
     }
