@@ -62,6 +62,10 @@
 //! assert!(game.is_legal(Color::White, at(&game, "C3")));
 //! ```
 
+/// koan's version and the commit it was built from, as `koan --version` and GTP `version`
+/// give it: `0.1.0+1a2b3c4d5` (`unknown` in place of the commit outside a git checkout).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KOAN_COMMIT"));
+
 pub mod arena;
 pub mod bench;
 pub mod board;

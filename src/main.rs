@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "koan",
-    version,
+    version = koan::VERSION,
     about = "koan: a Go engine that speaks GTP and gets ko right",
     after_help = "Without a command, koan speaks GTP on standard input and output; logs go to \
 standard error.",

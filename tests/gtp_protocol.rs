@@ -269,3 +269,24 @@ fn a_presets_komi_is_the_same_however_it_is_chosen_and_never_replaces_the_contro
     );
     assert_eq!(kept, ["0.5", "0.5", "0.5"]);
 }
+
+#[test]
+fn the_version_names_the_commit() {
+    let (out, _) = run(b"version\nquit\n");
+    let version = responses(&out)[0].strip_prefix("= ").unwrap().to_string();
+    assert_eq!(version, koan::VERSION);
+    let (pkg, commit) = version.split_once('+').expect("version+commit");
+    assert_eq!(pkg, env!("CARGO_PKG_VERSION"));
+    assert!(!commit.is_empty());
+    let cli = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&cli.stdout).trim(),
+        format!("koan {version}")
+    );
+    let license = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/LICENSE"))
+        .expect("a LICENSE file");
+    assert!(license.starts_with("MIT License"), "Cargo.toml says MIT");
+}

@@ -151,7 +151,10 @@ fn koan_against_koan_writes_a_table_and_sgf_files() {
         assert_eq!(sgf.size, 7);
         assert_eq!(sgf.komi, Some(7.0));
         assert_eq!(sgf.rules.as_deref(), Some("chinese"));
-        assert_eq!(sgf.black_name.as_deref(), Some("koan 0.1.0"));
+        assert_eq!(
+            sgf.black_name.as_deref(),
+            Some(format!("koan {}", koan::VERSION).as_str())
+        );
         let result = sgf.result.clone().unwrap();
         assert!(
             result == "0" || result.starts_with("B+") || result.starts_with("W+"),

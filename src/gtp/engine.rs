@@ -74,7 +74,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     )),
     command!("name", "the engine's name", |_, _, _| Ok("koan".into())),
     command!("version", "the engine's version", |_, _, _| {
-        Ok(env!("CARGO_PKG_VERSION").into())
+        Ok(crate::VERSION.into())
     }),
     command!(
         "known_command",
