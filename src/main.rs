@@ -80,6 +80,9 @@ struct EngineArgs {
     /// More logging (RUST_LOG also works)
     #[arg(long, short)]
     verbose: bool,
+    /// No line on standard error after each move (warnings only)
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 impl EngineArgs {
@@ -134,11 +137,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.tool {
         Some(Tool::Bench(args)) => {
-            init_logging(None, false);
+            init_logging(None, false, true);
             exit(koan::bench::run_bench(&args))
         }
         Some(Tool::Match(args)) => {
-            init_logging(None, false);
+            init_logging(None, false, true);
             match args.options() {
                 Ok(options) => exit(koan::arena::run(&options)),
                 Err(e) => {
@@ -148,7 +151,7 @@ fn main() -> ExitCode {
             }
         }
         Some(Tool::Regress(args)) => {
-            init_logging(None, false);
+            init_logging(None, false, true);
             match args.options() {
                 Ok((paths, opts)) => exit(koan::regress::run(&paths, &opts)),
                 Err(e) => {
@@ -163,7 +166,7 @@ fn main() -> ExitCode {
 
 /// Speaks GTP on standard input and output until `quit` or the end of input.
 fn serve(args: &EngineArgs) -> ExitCode {
-    init_logging(args.log.as_deref(), args.verbose);
+    init_logging(args.log.as_deref(), args.verbose, args.quiet);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -188,9 +191,16 @@ fn exit(code: i32) -> ExitCode {
 }
 
 /// Logs go to standard error (or `--log FILE`), never to standard output.
-fn init_logging(file: Option<&str>, verbose: bool) {
+/// Logs to `file` or standard error: warnings, plus one line a move unless `quiet`, or
+/// everything from debug up when `verbose` (`RUST_LOG` overrides all three).
+fn init_logging(file: Option<&str>, verbose: bool, quiet: bool) {
     use tracing_subscriber::EnvFilter;
-    let default = if verbose { "debug" } else { "warn" };
+    let moves = format!("warn,{}=info", koan::player::MOVE_REPORT);
+    let default = match (verbose, quiet) {
+        (true, _) => "debug",
+        (false, true) => "warn",
+        (false, false) => moves.as_str(),
+    };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)

@@ -290,3 +290,24 @@ fn the_version_names_the_commit() {
         .expect("a LICENSE file");
     assert!(license.starts_with("MIT License"), "Cargo.toml says MIT");
 }
+
+#[test]
+fn each_move_gets_one_line_on_stderr_unless_quiet() {
+    let input = b"boardsize 9\ngenmove b\ngenmove w\nplay b E5\nplay b E5\nquit\n";
+    let (out, err) = run_with(&["--threads", "1", "--playouts", "300"], input);
+    assert!(responses(&out).iter().all(|r| !r.is_empty()), "{out}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains("playouts in")).collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].contains("black ") && lines[0].contains("win rate"),
+        "{err}"
+    );
+    assert!(lines[0].contains(" pv "), "{err}");
+    // The refused play says why.
+    assert!(
+        err.contains("illegal move black E5: point is occupied"),
+        "{err}"
+    );
+    let (_, err) = run_with(&["--threads", "1", "--playouts", "300", "--quiet"], input);
+    assert!(!err.contains("playouts in"), "{err}");
+}

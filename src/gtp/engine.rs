@@ -764,7 +764,7 @@ impl Engine {
     fn play(&mut self, a: &[String]) -> Reply {
         let (color, point) = self.color_and_move(a)?;
         self.player.game_mut().play(color, point).map_err(|why| {
-            tracing::info!("illegal move {} {}: {why}", color, a[1]);
+            tracing::warn!("illegal move {} {}: {why}", color, a[1]);
             "illegal move".to_string()
         })?;
         Ok(String::new())

@@ -288,6 +288,7 @@ impl Player {
             result.best
         };
         let best = endgame::adjust(&self.game, color, choice, || self.status());
+        report(&self.game, color, best, result);
         let point = match best {
             SearchMove::Resign => return Ok(best),
             SearchMove::Pass => Point::PASS,
@@ -375,4 +376,43 @@ impl Player {
     pub fn final_score(&self) -> String {
         score::format_result(score::final_score(&self.game, &self.status()))
     }
+}
+
+/// The log target of the one line each move gets ([`report`]); `koan --quiet` silences it.
+pub const MOVE_REPORT: &str = "move";
+
+/// Logs one line about the move chosen for `color` after `result`'s search, as Pachi,
+/// Leela Zero and KataGo print one: the move, its win rate, the expected score, the
+/// playouts, the time and the principal variation.
+fn report(game: &Game, color: Color, chosen: SearchMove, result: &SearchResult) {
+    let board = game.board();
+    let spell = |m: SearchMove| match m {
+        SearchMove::Play(p) => board.vertex(p),
+        SearchMove::Pass => "pass".to_string(),
+        SearchMove::Resign => "resign".to_string(),
+    };
+    let Some(snap) = &result.snapshot else {
+        tracing::info!(target: MOVE_REPORT, "{color} {}: chosen without a search", spell(chosen));
+        return;
+    };
+    let lead = snap.score_lead;
+    let leader = match (color, lead >= 0.0) {
+        (Color::Black, true) | (Color::White, false) => "B",
+        _ => "W",
+    };
+    let pv: Vec<String> = snap
+        .moves
+        .first()
+        .map(|m| m.pv.iter().map(|&p| board.vertex(p)).collect())
+        .unwrap_or_default();
+    tracing::info!(
+        target: MOVE_REPORT,
+        "{color} {}: win rate {:.1}%, score {leader}+{:.1}, {} playouts in {:.2} s, pv {}",
+        spell(chosen),
+        result.winrate * 100.0,
+        lead.abs(),
+        result.playouts,
+        result.elapsed.as_secs_f64(),
+        if pv.is_empty() { "-".to_string() } else { pv.join(" ") }
+    );
 }
