@@ -224,7 +224,7 @@ def main():
     engine_args = ["--threads", "1", "--playouts", "60", "--score-time", "0.3", "--gogui-ruler"]
     problems = []
     sent = answered = sessions = searches_stopped = 0
-    slowest = 0.0
+    slowest, slowest_line = 0.0, b""
     history = []
     started = time.monotonic()
 
@@ -269,7 +269,8 @@ def main():
         if expect:
             r = engine.response(a.deadline)
             took = time.monotonic() - t
-            slowest = max(slowest, took)
+            if took > slowest:
+                slowest, slowest_line = took, line[:80]
             if r is None:
                 problem(f"no answer within {a.deadline} s to {line[:120]!r}")
                 engine.close_and_wait(1)
@@ -278,7 +279,9 @@ def main():
             answered += 1
             first = r.split(b"\n", 1)[0]
             mm = RESPONSE_START.match(first)
-            idm = re.match(rb"^\s*(\d+)\s", line)
+            # The id as the engine sees it: after GTP's removal of control characters.
+            clean = bytes(b for b in line if b >= 32 or b == 9)
+            idm = re.match(rb"^\s*(\d+)[ \t]", clean)
             if not mm:
                 problem(f"badly framed answer {first[:120]!r} to {line[:120]!r}")
             elif idm and mm.group(1) != idm.group(1):
@@ -306,7 +309,8 @@ def main():
     took = time.monotonic() - started
     print(f"soak: seed {a.seed}, {sent} lines sent, {answered} answers, {a.sgfs} mutated records, "
           f"{sessions} engine sessions (each ended by closing its input), {searches_stopped} "
-          f"searches stopped by the next line or an interrupt; slowest answer {slowest:.2f} s; "
+          f"searches stopped by the next line or an interrupt; slowest answer {slowest:.2f} s "
+          f"({slowest_line!r}); "
           f"{took:.0f} s in all; {len(problems)} problems")
     ok = 1 if not problems else 0
     print(f"{ok} passed, {1 - ok} failed")
