@@ -9,7 +9,7 @@
 #? [koan]
 
 12 version
-#? [\d+\.\d+\.\d+]
+#? [\d+\.\d+\.\d+\+[0-9a-z-]+]
 
 20 known_command play
 #? [true]

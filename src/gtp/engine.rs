@@ -7,7 +7,7 @@ use crate::board::{Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::player::handicap::fixed_handicap;
 use crate::player::{Player, PlayerOptions};
-use crate::rules::{KoRule, Ruleset};
+use crate::rules::{record_name, KoRule, Ruleset};
 use crate::score::status::Status;
 use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, SearchMove};
@@ -370,6 +370,9 @@ pub struct Engine {
     /// The controller has set komi (`komi`, or `rules komi=K`): a rules preset chosen later
     /// keeps it instead of bringing its own.
     komi_set: bool,
+    /// The record `loadsgf` read last, for the game information and comments `printsgf`
+    /// writes back (forgotten by `boardsize` and `clear_board`).
+    loaded: Option<SgfGame>,
 }
 
 type Reply = Result<String, String>;
@@ -389,6 +392,7 @@ impl Engine {
             line: 0,
             gogui_ruler: false,
             komi_set: false,
+            loaded: None,
         }
     }
 
@@ -663,11 +667,13 @@ impl Engine {
             return Err("unacceptable size".into());
         }
         self.player.resize(size);
+        self.loaded = None;
         Ok(String::new())
     }
 
     fn clear_board(&mut self) {
         self.player.clear_board();
+        self.loaded = None;
     }
 
     fn board_is_empty(&self) -> bool {
@@ -1026,10 +1032,27 @@ impl Engine {
         let bytes = read_record(file).map_err(|e| format!("cannot load file: {e}"))?;
         let text = String::from_utf8_lossy(&bytes);
         let record = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
-        let (rules, komi) = (*self.player.game().rules(), self.player.game().komi());
+        let (mut rules, mut komi) = (*self.player.game().rules(), self.player.game().komi());
+        match record.rules.as_deref() {
+            Some(name) => match record_name::from_record_name(name) {
+                Some(named) => {
+                    tracing::info!("loadsgf: RU[{name}] sets the rules: {named}");
+                    rules = named;
+                    if !self.komi_set {
+                        komi = named.komi;
+                    }
+                }
+                None => tracing::warn!(
+                    "loadsgf: koan does not know the rules RU[{name}]; the rules in force \
+                     stay ({rules})"
+                ),
+            },
+            None => tracing::info!("loadsgf: the record names no rules; the rules in force stay"),
+        }
         let game = Game::from_sgf(&record, rules, komi, limit)
             .map_err(|e| format!("cannot load file: {e}"))?;
         self.player.set_game(game);
+        self.loaded = Some(record);
         Ok(self.player.game().to_move().to_string())
     }
 
@@ -1050,12 +1073,38 @@ impl Engine {
     /// result when the game is over.
     fn to_sgf(&self) -> SgfGame {
         let game = self.player.game();
-        let rules = match game.rules().preset_name() {
-            Some(name) => name.to_string(),
-            None => self.rules_in_force().to_string(),
-        };
+        let rules = record_name::record_name(&self.rules_in_force());
         let result = game.is_over().then(|| self.final_score());
-        game.to_sgf(rules, result)
+        let mut record = game.to_sgf(rules, result);
+        if let Some(loaded) = &self.loaded {
+            keep_game_information(&mut record, loaded);
+        }
+        record
+    }
+}
+
+/// Puts the game information of `loaded`, the record the game was loaded from, into
+/// `record`, the game as it is now: the players, date, event and the rest, the root's
+/// comment, the result while the game has not ended otherwise, and the comment of every
+/// move the game still shares with the loaded record.
+fn keep_game_information(record: &mut SgfGame, loaded: &SgfGame) {
+    record.black_name = loaded.black_name.clone();
+    record.white_name = loaded.white_name.clone();
+    record.info = loaded.info.clone();
+    if record.result.is_none() {
+        record.result = loaded.result.clone();
+    }
+    record.nodes[0].comment = loaded.nodes[0].comment.clone();
+    let loaded_moves = loaded.nodes.iter().skip(1);
+    for (node, old) in record.nodes.iter_mut().skip(1).zip(loaded_moves) {
+        let same = node.play == old.play
+            && node.add_black == old.add_black
+            && node.add_white == old.add_white
+            && node.add_empty == old.add_empty;
+        if !same {
+            break;
+        }
+        node.comment = old.comment.clone();
     }
 }
 

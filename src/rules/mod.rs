@@ -11,6 +11,7 @@ pub mod ing_spight;
 pub mod ko;
 pub mod line;
 pub mod memory;
+pub mod record_name;
 
 pub use crate::board::SuicideRule;
 pub use ko::KoRule;

@@ -28,6 +28,15 @@ const QUOTE_LIMIT: usize = 24;
 /// main line of millions of nested one-node variations) is refused early.
 pub const MAX_MAIN_LINE_NODES: usize = 250_000;
 
+/// The game-information properties kept as they are read (besides `KM`, `HA`, `RU`, `RE`,
+/// `PB` and `PW`, which have their own fields): the date, the event, the game's name, the
+/// place, the round, the players' ranks and teams, the source, the user, the annotator,
+/// the game comment, the time limits, the opening, the copyright.
+pub const GAME_INFO: &[&str] = &[
+    "DT", "EV", "GN", "PC", "RO", "BR", "WR", "BT", "WT", "SO", "US", "AN", "GC", "TM", "OT", "ON",
+    "CP",
+];
+
 /// One node of the main line: setup properties and/or a move.
 ///
 /// A node may carry both setup (`AB`/`AW`/`AE`/`PL`) and a move; apply the setup first
@@ -44,6 +53,8 @@ pub struct SgfNode {
     pub player_to_move: Option<Color>,
     /// `B`/`W`: a move; a `None` coordinate is a pass.
     pub play: Option<(Color, Option<Coord>)>,
+    /// `C`: the node's comment.
+    pub comment: Option<String>,
 }
 
 impl SgfNode {
@@ -81,6 +92,9 @@ pub struct SgfGame {
     pub black_name: Option<String>,
     /// `PW`: White's name.
     pub white_name: Option<String>,
+    /// The other game-information properties ([`GAME_INFO`]: `DT`, `EV`, `GN`, `PC`, ...),
+    /// in the order read, each once.
+    pub info: Vec<(String, String)>,
     /// The main line: the root node first, then the first child of each node.
     /// [`parse`] always returns at least the root node.
     pub nodes: Vec<SgfNode>,
@@ -97,6 +111,7 @@ impl SgfGame {
             result: None,
             black_name: None,
             white_name: None,
+            info: Vec::new(),
             nodes: vec![SgfNode::default()],
         }
     }
@@ -170,6 +185,10 @@ pub fn write(game: &SgfGame) -> String {
             push_text_value(&mut out, value);
         }
     }
+    for (ident, value) in &game.info {
+        out.push_str(ident);
+        push_text_value(&mut out, value);
+    }
     for (i, node) in game.nodes.iter().enumerate() {
         if i > 0 {
             if i % 10 == 1 {
@@ -239,6 +258,10 @@ fn write_node(out: &mut String, node: &SgfNode, size: usize) {
             out.push_str(&p);
         }
         out.push(']');
+    }
+    if let Some(comment) = &node.comment {
+        out.push('C');
+        push_text_value(out, comment);
     }
 }
 
@@ -713,6 +736,11 @@ fn read_property(
         "RE" => text(&mut game.result)?,
         "PB" => text(&mut game.black_name)?,
         "PW" => text(&mut game.white_name)?,
+        "C" => text(&mut node.comment)?,
+        ident if GAME_INFO.contains(&ident) && !game.info.iter().any(|(i, _)| i == ident) => {
+            game.info
+                .push((ident.to_string(), single(prop)?.to_string()));
+        }
         _ => {}
     }
     Ok(())

@@ -315,6 +315,7 @@ fn writes_a_valid_record() {
         add_empty: vec![c(4, 4)],
         player_to_move: Some(Color::Black),
         play: None,
+        comment: None,
     });
     for i in 0..30 {
         let color = if i % 2 == 0 {
@@ -609,4 +610,30 @@ fn a_main_line_of_millions_of_nodes_is_refused_early() {
         ")".repeat(n)
     );
     assert_eq!(ok(&side).nodes.len(), 3);
+}
+
+#[test]
+fn game_information_and_comments_round_trip() {
+    let text = "(;GM[1]FF[4]SZ[9]RU[Japanese]PB[Honinbo]DT[1846-09-11]EV[Castle game]\
+                GN[Ear-reddening]PC[Osaka]C[A famous game];B[ee]C[the move \\] here];W[ec])";
+    let game = ok(text);
+    assert_eq!(game.rules.as_deref(), Some("Japanese"));
+    assert_eq!(game.black_name.as_deref(), Some("Honinbo"));
+    let info: Vec<(&str, &str)> = game
+        .info
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        info,
+        [
+            ("DT", "1846-09-11"),
+            ("EV", "Castle game"),
+            ("GN", "Ear-reddening"),
+            ("PC", "Osaka")
+        ]
+    );
+    assert_eq!(game.nodes[0].comment.as_deref(), Some("A famous game"));
+    assert_eq!(game.nodes[1].comment.as_deref(), Some("the move ] here"));
+    assert_round_trip(&game);
 }
