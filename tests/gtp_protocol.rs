@@ -311,3 +311,26 @@ fn each_move_gets_one_line_on_stderr_unless_quiet() {
     let (_, err) = run_with(&["--threads", "1", "--playouts", "300", "--quiet"], input);
     assert!(!err.contains("playouts in"), "{err}");
 }
+
+#[test]
+fn the_readme_demo_shows_the_fixed_ko_retake_the_same_way_every_time() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command =
+        "./target/release/koan --threads 1 --playouts 3000 --seed 1 < gtp-scripts/demo.gtp";
+    assert!(readme.contains(command), "the README runs the demo so");
+    let demo = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/demo.gtp")).unwrap();
+    let args = ["--threads", "1", "--playouts", "3000", "--seed", "1"];
+    let (first, _) = run_with(&args, &demo);
+    let (second, _) = run_with(&args, &demo);
+    assert_eq!(first, second, "the demo is deterministic");
+    let r = responses(&first);
+    let banned = r
+        .iter()
+        .position(|x| x.starts_with("= D5 positional"))
+        .expect("the ban");
+    assert_eq!(r[banned + 1], "= 0", "the default rule bans the retake");
+    // ko-rule fixed, ko-bans w (none), is_legal w D5, play w D5.
+    assert_eq!(&r[banned + 2..banned + 6], ["= ", "= ", "= 1", "= "]);
+    assert!(r.iter().any(|x| x.starts_with("= E5 fixed")), "{first}");
+}
