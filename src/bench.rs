@@ -39,7 +39,7 @@ use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
 use crate::search::playout::Playout;
 use crate::search::rng::Rng;
-use crate::search::{mercy_margin, SearchParams, Searcher};
+use crate::search::{mercy_margin, SearchMove, SearchParams, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -275,11 +275,16 @@ fn bench_genmove(time: Duration, threads: usize) {
             let r = searcher.search(&game, color, &params, &AtomicBool::new(false), None);
             total += r.playouts;
             elapsed += r.elapsed;
+            let best = match r.best {
+                SearchMove::Play(p) => game.board().vertex(p),
+                SearchMove::Pass => "pass".to_string(),
+                SearchMove::Resign => "resign".to_string(),
+            };
             eprintln!(
-                "{size}x{size} after {moves} moves, {threads} threads: {} playouts in {:.2}s, {:?} win {:.3}, tree {} nodes",
+                "{size}x{size} after {moves} moves, {threads} threads: {} playouts in {:.2}s, \
+                 best {best}, win rate {:.3}, tree {} nodes",
                 r.playouts,
                 r.elapsed.as_secs_f64(),
-                r.best,
                 r.winrate,
                 searcher.tree_size()
             );
