@@ -281,8 +281,8 @@ mod tests {
     #[test]
     fn sprt_stops_on_clear_results() {
         assert_eq!(SPRT.verdict(&results(60.0, 0.0, 40.0)), Verdict::Continue);
-        assert_eq!(SPRT.verdict(&results(80.0, 0.0, 20.0)), Verdict::H1);
-        assert_eq!(SPRT.verdict(&results(20.0, 0.0, 80.0)), Verdict::H0);
+        assert_eq!(SPRT.verdict(&results(160.0, 0.0, 40.0)), Verdict::H1);
+        assert_eq!(SPRT.verdict(&results(40.0, 0.0, 160.0)), Verdict::H0);
         // Even results favour H0 (0 Elo) over H1 (10 Elo): LLR -0.041 per 100 games.
         assert_eq!(SPRT.verdict(&results(50.0, 0.0, 50.0)), Verdict::Continue);
         assert_eq!(SPRT.verdict(&results(500.0, 0.0, 500.0)), Verdict::Continue);
