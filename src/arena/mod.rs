@@ -57,7 +57,7 @@ game and engine (for koan: `--seed {seed}`); such an engine is started afresh fo
 game.\n\nThe SPRT is fishtest's generalised SPRT on the game scores (wins, draws, losses) \
 with the logistic Elo model; the match stops when H0 (Elo <= ELO0) or H1 (Elo >= ELO1) is \
 accepted.\n\nExit code: 0 when the games were played (or the SPRT decided), 1 when an engine \
-could not be (re)started, 2 on a bad option, a missing engine program or a bad opening file.",
+could not be (re)started (a missing program included), 2 on a bad option or a bad opening file.",
     allow_negative_numbers = true
 )]
 pub struct MatchArgs {
@@ -169,15 +169,12 @@ pub fn parse_args(args: &[String]) -> Result<Option<MatchOptions>, String> {
 }
 
 impl MatchArgs {
-    /// The match these arguments ask for; `Err` when an engine is missing or an opening
+    /// The match these arguments ask for; `Err` when an engine is not given or an opening
     /// file is bad.
     pub fn options(self) -> Result<MatchOptions, String> {
         let (Some(a), Some(b)) = (self.black, self.white) else {
             return Err("both --black and --white are needed".to_string());
         };
-        for (engine, name) in [(&a, "--black"), (&b, "--white")] {
-            command_line::check_program(&engine.0[0]).map_err(|e| format!("{name}: {e}"))?;
-        }
         let size = self.size as usize;
         let rules_preset = self.rules.and_then(|r| r.preset_name().map(str::to_string));
         let rules = self.rules.unwrap_or_default();
@@ -401,6 +398,10 @@ fn game_seed(base: u64, game: u32, engine: u64) -> u64 {
 /// Starts engines A and B as `game` wants them.
 fn start_pair(options: &MatchOptions, game: u32) -> Result<[EngineProc; 2], String> {
     let [a, b] = commands_for(options, game);
+    for (argv, name) in [(&a, "A"), (&b, "B")] {
+        command_line::check_program(&argv[0])
+            .map_err(|e| format!("engine {name} cannot start: {e}"))?;
+    }
     let log = |name: &str| {
         options
             .stderr_dir

@@ -36,7 +36,8 @@ pub fn score_of_elo(elo: f64) -> f64 {
 
 /// The Elo difference of an expected score in (0, 1); infinite at 0 and 1.
 pub fn elo_of_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // Adding 0 turns -0 into 0.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Game results from one engine's side: wins, draws and losses.
