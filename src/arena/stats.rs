@@ -9,6 +9,8 @@
 //! score `m` and per-game variance `v`, and `s0`, `s1` the scores of `elo0`, `elo1`:
 //! `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. H1 (`elo >= elo1`) is accepted when the LLR
 //! reaches `ln((1 - beta) / alpha)`, H0 (`elo <= elo0`) when it falls to `ln(beta / (1 - alpha))`.
+//! While the scores have no spread (all wins or all losses) one draw is added to them, so that
+//! a one-sided match still ends, after about ten games rather than one.
 
 use std::time::Duration;
 
@@ -114,15 +116,23 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 after these results (0 while the scores
-    /// have no spread: no games, or all the same).
+    /// The log-likelihood ratio of H1 against H0 after these results (0 without games; one
+    /// draw added while all scores are the same).
     pub fn llr(&self, results: &Results) -> f64 {
+        let Some((_, v)) = results.mean_and_variance() else {
+            return 0.0;
+        };
+        let results = if v > 0.0 {
+            *results
+        } else {
+            Results {
+                draws: results.draws + 1.0,
+                ..*results
+            }
+        };
         let Some((m, v)) = results.mean_and_variance() else {
             return 0.0;
         };
-        if v <= 0.0 {
-            return 0.0;
-        }
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
         results.games() * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v)
     }
@@ -277,6 +287,11 @@ mod tests {
         let llr = sym.llr(&results(30.0, 50.0, 20.0));
         assert!((llr - 0.5874).abs() < 1e-4, "{llr}");
         assert_eq!(SPRT.llr(&Results::default()), 0.0);
+        // All wins: one draw is added. 20 wins and a draw: m = 20.5/21, v = 0.011338;
+        // LLR = 21 x 0.014387 x (2m - 1.014387) / 2v = 12.498.
+        let llr = SPRT.llr(&results(20.0, 0.0, 0.0));
+        assert!((llr - 12.498).abs() < 1e-3, "{llr}");
+        assert_eq!(SPRT.verdict(&results(1.0, 0.0, 0.0)), Verdict::Continue);
     }
 
     #[test]
