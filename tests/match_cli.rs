@@ -322,6 +322,10 @@ fn an_sprt_stops_a_one_sided_match() {
     // crosses 2.94 after 10 wins.
     assert_eq!(row(&out, "games"), counts(10, 10), "{out}");
     assert!(err.contains("the SPRT decided after 10 games"), "{err}");
+    assert!(
+        out.contains("Elo of A over B: unbounded (every game went one way)"),
+        "{out}"
+    );
     assert!(err.contains(", LLR 3.43 (-2.94, 2.94) [0, 10]"), "{err}");
     assert!(
         out.contains("SPRT elo0 0, elo1 10, alpha 0.05, beta 0.05: LLR 3.43 (-2.94, 2.94) [0, 10], H1 accepted"),

@@ -159,11 +159,17 @@ impl Summary {
             100.0 * lo,
             100.0 * hi
         );
-        if let Some((elo, lo, hi)) = self.results().elo() {
-            let _ = writeln!(
-                out,
-                "Elo of A over B: {elo:+.1} (95% interval {lo:+.1} to {hi:+.1})"
-            );
+        match self.results().elo() {
+            Some((elo, lo, hi)) if elo.is_finite() => {
+                let _ = writeln!(
+                    out,
+                    "Elo of A over B: {elo:+.1} (95% interval {lo:+.1} to {hi:+.1})"
+                );
+            }
+            Some(_) => {
+                let _ = writeln!(out, "Elo of A over B: unbounded (every game went one way)");
+            }
+            None => {}
         }
         if let Some(t) = self.sprt {
             let verdict = match t.verdict(&self.results()) {
