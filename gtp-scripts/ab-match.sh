@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# A/B self-play match between two koan binaries on 9x9, each game pair with its own seeds
-# (koan's default seed is fixed, so a plain `koan match` of koan against koan would repeat
-# the same two games). Each pair is one `koan match --games 2`, so both binaries play both
-# colours with the same seeds. Prints each pair's line and the total for A, the new binary.
+# A/B self-play match between two koan binaries on 9x9, one `koan match`: two games at once,
+# a seed of its own for every game and engine, every opening of gtp-scripts/openings-9x9
+# played with both colours, and an SPRT that stops the match once it is decided. Prints the
+# progress on stderr and koan match's table (win rate, Elo with its 95% interval, the SPRT's
+# LLR and verdict) for A, the new binary.
 #
 #   gtp-scripts/ab-match.sh NEW_KOAN OLD_KOAN PAIRS [FIRST_SEED] [ENGINE_ARGS...]
 #
+# PAIRS: at most 2 x PAIRS games. FIRST_SEED (default 1) chooses the games' seeds.
 # ENGINE_ARGS default to `--threads 1 --playouts 2000`; a playout limit keeps the result
-# independent of the machine's load.
+# independent of the machine's load. Environment: CONCURRENCY (default 2), SPRT (the two Elo
+# bounds, default "0 10"; empty: no SPRT), OPENING_MOVES (default 8; 0: no openings).
 set -euo pipefail
 new=$1
 old=$2
@@ -15,19 +18,17 @@ pairs=$3
 first=${4:-1}
 shift $(($# < 4 ? $# : 4))
 args=${*:-"--threads 1 --playouts 2000"}
-wins=0
-games=0
-for ((s = first; s < first + pairs; s++)); do
-  line=$("$new" match --black "$new $args --seed $s" --white "$old $args --seed $((s + 100000))" \
-    --games 2 --size 9 --komi 7 2>/dev/null | grep '^win rate of A')
-  w=$(sed -E 's/.*\(([0-9.]+) of ([0-9]+).*/\1/' <<<"$line")
-  n=$(sed -E 's/.*\(([0-9.]+) of ([0-9]+).*/\2/' <<<"$line")
-  wins=$(awk -v a="$wins" -v b="$w" 'BEGIN { print a + b }')
-  games=$((games + n))
-  echo "seed $s: $line"
-done
-awk -v w="$wins" -v n="$games" 'BEGIN {
-  p = w / n; z = 1.96; d = 1 + z * z / n
-  c = (p + z * z / (2 * n)) / d; h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-  printf "total: A %.1f of %d (%.1f%%; 95%% Wilson interval %.1f%% to %.1f%%)\n", w, n, 100 * p, 100 * (c - h), 100 * (c + h)
-}'
+here=$(dirname "$0")
+opening_moves=${OPENING_MOVES:-8}
+sprt=${SPRT-"0 10"}
+extra=()
+if [[ -n $sprt ]]; then
+  read -r elo0 elo1 <<<"$sprt"
+  extra+=(--sprt "$elo0" "$elo1")
+fi
+if ((opening_moves > 0)); then
+  extra+=(--openings "$here/openings-9x9" --opening-moves "$opening_moves")
+fi
+exec "$new" match --black "$new $args --seed {seed}" --white "$old $args --seed {seed}" \
+  --games $((2 * pairs)) --size 9 --komi 7 --seed "$first" \
+  --concurrency "${CONCURRENCY:-2}" "${extra[@]}"

@@ -35,7 +35,7 @@ enum Tool {
     /// Run gogui-regress style test files
     Regress(RegressArgs),
     /// Play two GTP engines against each other
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
 }
 
 /// The GTP engine's options.

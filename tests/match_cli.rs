@@ -248,3 +248,131 @@ fn bad_options_exit_2_and_a_missing_engine_exits_1() {
     assert_eq!(code, 0);
     assert!(out.contains("--time-per-move-limit"), "{out}");
 }
+
+#[test]
+fn concurrent_games_with_seeds_and_openings_start_from_the_opening() {
+    let dir = scratch("openings");
+    let sgf_dir = dir.join("sgf");
+    // Two openings of 7x7; the match plays the first 3 moves of each, twice.
+    std::fs::write(dir.join("a.sgf"), "(;SZ[7];B[dd];W[cc];B[ec];W[ee])").unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;SZ[7];B[cd];W[ed];B[dc])").unwrap();
+    let engine = "koan --threads 1 --playouts 50 --seed {seed}";
+    let (code, out, err) = koan_match(&[
+        "--black",
+        engine,
+        "--white",
+        engine,
+        "--size",
+        "7",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        dir.to_str().unwrap(),
+        "--opening-moves",
+        "3",
+        "--progress",
+        "0.05",
+        "--sgf-dir",
+        sgf_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
+    assert_eq!(row(&out, "games"), counts(4, 4), "{out}");
+    assert!(out.contains("2 openings of 3 moves"), "{out}");
+    assert!(out.contains("Elo of A over B: "), "{out}");
+    // Both games run at once and the progress lines show their move counts.
+    assert!(err.contains("running: game "), "{err}");
+    assert!(err.contains(" at move "), "{err}");
+    let mut records = Vec::new();
+    for game in 1..=4 {
+        let sgf = std::fs::read_to_string(sgf_dir.join(format!("game-{game:03}.sgf"))).unwrap();
+        let opening = if game <= 2 {
+            ";B[dd];W[cc];B[ec];"
+        } else {
+            ";B[cd];W[ed];B[dc];"
+        };
+        assert!(sgf.contains(opening), "game {game}: {sgf}");
+        let moves = &sgf[sgf.find(opening).unwrap()..];
+        records.push(moves.to_string());
+    }
+    // Seeds differ per game: the games of one opening are not all the same.
+    assert!(records[0] != records[1] || records[2] != records[3]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_sprt_stops_a_one_sided_match() {
+    let dir = scratch("sprt");
+    let script = dir.join("fake.sh");
+    std::fs::write(&script, FAKE_ENGINE).unwrap();
+    let fake = format!("bash '{}' occupied", script.display());
+    let (code, out, err) = koan_match(&[
+        "--black",
+        "koan --threads 1 --playouts 20 --seed {seed}",
+        "--white",
+        &fake,
+        "--size",
+        "5",
+        "--games",
+        "100",
+        "--sprt",
+        "0",
+        "10",
+    ]);
+    assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
+    // Every game is won by A; with one draw added to scores without spread, the LLR
+    // crosses 2.94 after 10 wins.
+    assert_eq!(row(&out, "games"), counts(10, 10), "{out}");
+    assert!(err.contains("the SPRT decided after 10 games"), "{err}");
+    assert!(
+        out.contains("Elo of A over B: unbounded (every game went one way)"),
+        "{out}"
+    );
+    assert!(err.contains(", LLR 3.43 (-2.94, 2.94) [0, 10]"), "{err}");
+    assert!(
+        out.contains("SPRT elo0 0, elo1 10, alpha 0.05, beta 0.05: LLR 3.43 (-2.94, 2.94) [0, 10], H1 accepted"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_openings_and_numbers_get_one_line_and_exit_2() {
+    let dir = scratch("bad");
+    let broken = dir.join("broken.sgf");
+    std::fs::write(&broken, "(;SZ[9];B[ee]").unwrap();
+    let short = dir.join("short.sgf");
+    std::fs::write(&short, "(;SZ[9];B[ee])").unwrap();
+    let base = ["--black", "koan", "--white", "koan"];
+    for (extra, says) in [
+        (vec!["--openings", broken.to_str().unwrap()], "broken.sgf"),
+        (vec!["--openings", "/nonexistent.sgf"], "cannot read"),
+        (
+            vec![
+                "--openings",
+                short.to_str().unwrap(),
+                "--opening-moves",
+                "4",
+            ],
+            "only 1 moves, 4 needed",
+        ),
+        (vec!["--concurrency", "0"], "--concurrency"),
+        (vec!["--sprt", "5", "0"], "must be below ELO1"),
+        (vec!["--sprt", "0"], "--sprt"),
+        (vec!["--sprt-alpha", "0.7"], "not a probability"),
+        (vec!["--progress", "x"], "--progress"),
+    ] {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(extra);
+        let (code, out, err) = koan_match(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        if args[4] == "--openings" || says.contains("ELO1") {
+            // One line, then the pointer to --help.
+            assert_eq!(err.lines().count(), 2, "{err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

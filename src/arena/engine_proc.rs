@@ -154,6 +154,19 @@ impl EngineProc {
         }
     }
 
+    /// Uses `argv` from now on; a running engine with another command line is stopped, so
+    /// that [`ensure_running`](Self::ensure_running) starts the new one.
+    pub fn retarget(&mut self, argv: Vec<String>) {
+        if argv != self.argv {
+            if self.engine.is_some() {
+                // The next start is planned, not a restart after a death.
+                self.starts = self.starts.saturating_sub(1);
+            }
+            self.quit();
+            self.argv = argv;
+        }
+    }
+
     /// Sends `quit` and waits for the process to end; returns a warning if it did not end
     /// cleanly.
     pub fn quit(&mut self) -> Option<String> {

@@ -11,11 +11,19 @@
 //! the referee's judgement ([`score::status::judge`](crate::score::status::judge)). A move cap
 //! stops endless games, which are counted as they stand.
 //!
-//! One line per finished game goes to standard error; the result table goes to standard
-//! output. An engine that died or was killed is restarted for the next game.
+//! With `--concurrency N`, N threads each drive their own pair of engine processes. `{seed}`
+//! in an engine's command becomes a seed distinct for every game and engine (the engine is
+//! started afresh for each game); `--openings` starts every game from the first moves of a
+//! record, each opening played twice with the colours swapped. `--sprt` stops the match when
+//! the test accepts a hypothesis.
+//!
+//! One line per finished game goes to standard error, and every `--progress` seconds a line
+//! with the move count of each running game; the result table goes to standard output. An
+//! engine that died or was killed is restarted for the next game.
 
 pub mod clock;
 pub mod engine_proc;
+pub mod openings;
 pub mod record;
 pub mod referee;
 pub mod report;
@@ -26,11 +34,17 @@ use crate::gtp_client::command_line;
 use crate::rules::{Ruleset, PRESETS};
 use clock::TimeControl;
 use engine_proc::EngineProc;
+use openings::Opening;
 use referee::{GameRecord, Setup};
 use report::Summary;
-use std::io::IsTerminal;
+use stats::{Sprt, Verdict};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::{mpsc, Mutex};
 use std::time::Duration;
+
+/// The placeholder in an engine command that becomes the game's seed for that engine.
+pub const SEED_PLACEHOLDER: &str = "{seed}";
 
 /// The command line of `koan match`.
 #[derive(Clone, Debug, clap::Args)]
@@ -38,8 +52,12 @@ use std::time::Duration;
     about = "Plays two GTP engines against each other and prints a result table",
     after_help = "The engine given with --black (engine A) takes Black in game 1; colours \
 alternate. The program name `koan` means this koan binary. Commands are split as a shell \
-splits them (quotes and \\ work).\n\nExit code: 0 when all games were played, 1 when an \
-engine could not be (re)started, 2 on a bad option.",
+splits them (quotes and \\ work). `{seed}` in a command becomes a seed distinct for every \
+game and engine (for koan: `--seed {seed}`); such an engine is started afresh for every \
+game.\n\nThe SPRT is fishtest's generalised SPRT on the game scores (wins, draws, losses) \
+with the logistic Elo model; the match stops when H0 (Elo <= ELO0) or H1 (Elo >= ELO1) is \
+accepted.\n\nExit code: 0 when the games were played (or the SPRT decided), 1 when an engine \
+could not be (re)started (a missing program included), 2 on a bad option or a bad opening file.",
     allow_negative_numbers = true
 )]
 pub struct MatchArgs {
@@ -81,6 +99,28 @@ pub struct MatchArgs {
     /// Append each engine's stderr to DIR/engine-a.log, engine-b.log [default: discarded]
     #[arg(long, value_name = "DIR")]
     pub stderr_dir: Option<PathBuf>,
+    /// Games played at once, each by its own pair of engine processes
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole(1, 64))]
+    pub concurrency: u64,
+    /// Stop when a sequential probability ratio test of Elo(A - B) <= ELO0 against >= ELO1
+    /// decides
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], value_parser = elo)]
+    pub sprt: Option<Vec<f64>>,
+    /// The SPRT's chance of accepting H1 when H0 holds
+    #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = chance)]
+    pub sprt_alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds
+    #[arg(long, value_name = "P", default_value_t = 0.05, value_parser = chance)]
+    pub sprt_beta: f64,
+    /// Start games from the records in FILE.sgf or DIR (each opening twice, colours swapped)
+    #[arg(long, value_name = "FILE.sgf|DIR")]
+    pub openings: Option<PathBuf>,
+    /// Moves of each opening record to play before the engines take over
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = whole(0, 1000))]
+    pub opening_moves: u64,
+    /// Print the move count of the running games every SECS seconds
+    #[arg(long, value_name = "SECS", default_value_t = 30.0, value_parser = seconds)]
+    pub progress: f64,
 }
 
 /// Options of `koan match`.
@@ -96,6 +136,16 @@ pub struct MatchOptions {
     pub sgf_dir: Option<PathBuf>,
     /// Where the engines' stderr logs go.
     pub stderr_dir: Option<PathBuf>,
+    /// Games at once.
+    pub concurrency: usize,
+    /// The SPRT, if any.
+    pub sprt: Option<Sprt>,
+    /// The openings (empty: every game from the empty board).
+    pub openings: Vec<Opening>,
+    /// How often the running games' move counts are printed.
+    pub progress: Duration,
+    /// The seed from which the games' engine seeds are derived.
+    pub seed: u64,
 }
 
 /// The parser of `koan match` alone (for [`parse_args`]).
@@ -119,20 +169,45 @@ pub fn parse_args(args: &[String]) -> Result<Option<MatchOptions>, String> {
 }
 
 impl MatchArgs {
-    /// The match these arguments ask for; `Err` when an engine is missing.
+    /// The match these arguments ask for; `Err` when an engine is not given or an opening
+    /// file is bad.
     pub fn options(self) -> Result<MatchOptions, String> {
         let (Some(a), Some(b)) = (self.black, self.white) else {
             return Err("both --black and --white are needed".to_string());
         };
         let size = self.size as usize;
         let rules_preset = self.rules.and_then(|r| r.preset_name().map(str::to_string));
+        let rules = self.rules.unwrap_or_default();
+        let openings = match &self.openings {
+            Some(path) => openings::load(path, self.opening_moves as usize, size, rules)?,
+            None => Vec::new(),
+        };
+        let sprt = self.sprt.map(|e| Sprt {
+            elo0: e[0],
+            elo1: e[1],
+            alpha: self.sprt_alpha,
+            beta: self.sprt_beta,
+        });
+        if let Some(t) = sprt {
+            if t.elo0 >= t.elo1 {
+                return Err(format!(
+                    "--sprt: ELO0 ({}) must be below ELO1 ({})",
+                    t.elo0, t.elo1
+                ));
+            }
+        }
         Ok(MatchOptions {
+            concurrency: self.concurrency as usize,
+            sprt,
+            openings,
+            progress: Duration::from_secs_f64(self.progress),
+            seed: self.seed,
             engines: [a.0, b.0],
             games: self.games as u32,
             setup: Setup {
                 size,
                 komi: self.komi,
-                rules: self.rules.unwrap_or_default(),
+                rules,
                 rules_preset,
                 time: self.time_settings,
                 move_limit: Duration::from_secs_f64(self.time_per_move_limit),
@@ -180,15 +255,44 @@ fn seconds(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("'{text}' is not a positive number of seconds"))
 }
 
+/// An Elo difference: a finite number of at most 2,000 either way.
+fn elo(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|e| e.is_finite() && e.abs() <= 2000.0)
+        .ok_or_else(|| format!("'{text}' is not an Elo difference from -2000 to 2000"))
+}
+
+/// A probability strictly between 0 and 0.5.
+fn chance(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 0.5)
+        .ok_or_else(|| format!("'{text}' is not a probability between 0 and 0.5"))
+}
+
 /// A rules preset by name.
 pub fn preset(name: &str) -> Result<Ruleset, String> {
     Ruleset::preset(name)
         .ok_or_else(|| format!("unknown preset '{name}' (presets: {})", PRESETS.join(", ")))
 }
 
+/// What the workers share: the next game to play, the running games, the summary.
+struct Shared {
+    /// The next game number to hand out.
+    next: u32,
+    /// Stop handing out games (the SPRT decided or an engine cannot start).
+    stop: bool,
+    /// Moves played so far in each running game.
+    running: BTreeMap<u32, usize>,
+    /// The finished games.
+    summary: Summary,
+    /// The exit code.
+    code: i32,
+}
+
 /// Plays the match and prints the table; returns the exit code.
 pub fn run(options: &MatchOptions) -> i32 {
-    let setup = &options.setup;
     for dir in [&options.sgf_dir, &options.stderr_dir]
         .into_iter()
         .flatten()
@@ -198,62 +302,171 @@ pub fn run(options: &MatchOptions) -> i32 {
             return 2;
         }
     }
-    let mut players = Vec::new();
-    for (i, argv) in options.engines.iter().enumerate() {
-        let log = options
-            .stderr_dir
-            .as_ref()
-            .map(|d| d.join(format!("engine-{}.log", ["a", "b"][i])));
-        match EngineProc::start(argv.clone(), log) {
-            Ok(p) => players.push(p),
-            Err(e) => {
-                eprintln!("koan match: engine {} cannot start: {e}", ["A", "B"][i]);
-                return 1;
-            }
-        }
-    }
-    let [mut a, mut b]: [EngineProc; 2] = match players.try_into() {
+    // The first pair starts here, so that a broken engine stops the match at once and the
+    // table has the engines' names.
+    let first = match start_pair(options, 1) {
         Ok(pair) => pair,
-        Err(_) => return 1,
+        Err(e) => {
+            eprintln!("koan match: {e}");
+            return 1;
+        }
     };
-    let mut summary = Summary {
-        conditions: conditions(setup),
-        labels: [a.label.clone(), b.label.clone()],
-        commands: [a.command(), b.command()],
+    let summary = Summary {
+        conditions: conditions(options),
+        labels: [first[0].label.clone(), first[1].label.clone()],
+        commands: options.engines.clone().map(|argv| argv.join(" ")),
+        sprt: options.sprt,
         ..Summary::default()
     };
     eprintln!(
         "koan match: A = {} vs B = {}, {} games, {}",
         summary.labels[0], summary.labels[1], options.games, summary.conditions
     );
-    let mut code = 0;
-    for game in 1..=options.games {
-        if let Err(e) = restart(&mut a, "A").and_then(|()| restart(&mut b, "B")) {
-            eprintln!("koan match: {e}; stopping after {} games", game - 1);
-            code = 1;
-            break;
+    let shared = Mutex::new(Shared {
+        next: 1,
+        stop: false,
+        running: BTreeMap::new(),
+        summary,
+        code: 0,
+    });
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let shared = &shared;
+        scope.spawn(move || progress(shared, options, &finished));
+        let mut workers = Vec::new();
+        let mut first = Some(first);
+        for _ in 0..options.concurrency.min(options.games as usize) {
+            let pair = first.take();
+            workers.push(scope.spawn(move || worker(shared, options, pair)));
         }
+        for w in workers {
+            let _ = w.join();
+        }
+        drop(done);
+    });
+    let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Verdict::H0 | Verdict::H1 = shared.summary.verdict() {
+        eprintln!(
+            "koan match: the SPRT decided after {} games",
+            shared.summary.games
+        );
+    }
+    print!("{}", shared.summary.table());
+    shared.code
+}
+
+/// Every `options.progress`, one line with the move count of each running game, until
+/// `finished` closes.
+fn progress(shared: &Mutex<Shared>, options: &MatchOptions, finished: &mpsc::Receiver<()>) {
+    while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(options.progress) {
+        let s = lock(shared);
+        if s.running.is_empty() {
+            continue;
+        }
+        let games: Vec<String> = s
+            .running
+            .iter()
+            .map(|(game, moves)| format!("game {game} at move {moves}"))
+            .collect();
+        eprintln!("running: {}; {}", games.join(", "), s.summary.score_line());
+    }
+}
+
+/// Locks the shared state, even after a worker panicked.
+fn lock(shared: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The command lines of engines A and B for `game`, with `{seed}` replaced.
+fn commands_for(options: &MatchOptions, game: u32) -> [Vec<String>; 2] {
+    let mut engine = 0;
+    options.engines.clone().map(|argv| {
+        engine += 1;
+        let seed = game_seed(options.seed, game, engine);
+        argv.into_iter()
+            .map(|w| w.replace(SEED_PLACEHOLDER, &seed.to_string()))
+            .collect()
+    })
+}
+
+/// The seed of `engine` (1 = A, 2 = B) in `game`: distinct for every game and engine.
+fn game_seed(base: u64, game: u32, engine: u64) -> u64 {
+    base.wrapping_mul(1_000_003)
+        .wrapping_add(2 * u64::from(game) + engine)
+}
+
+/// Starts engines A and B as `game` wants them.
+fn start_pair(options: &MatchOptions, game: u32) -> Result<[EngineProc; 2], String> {
+    let [a, b] = commands_for(options, game);
+    for (argv, name) in [(&a, "A"), (&b, "B")] {
+        command_line::check_program(&argv[0])
+            .map_err(|e| format!("engine {name} cannot start: {e}"))?;
+    }
+    let log = |name: &str| {
+        options
+            .stderr_dir
+            .as_ref()
+            .map(|d| d.join(format!("engine-{name}.log")))
+    };
+    let a = EngineProc::start(a, log("a")).map_err(|e| format!("engine A cannot start: {e}"))?;
+    let b = EngineProc::start(b, log("b")).map_err(|e| format!("engine B cannot start: {e}"))?;
+    Ok([a, b])
+}
+
+/// Plays games until none are left or the match stops, with its own engines.
+fn worker(shared: &Mutex<Shared>, options: &MatchOptions, pair: Option<[EngineProc; 2]>) {
+    let setup = &options.setup;
+    let mut pair = pair;
+    loop {
+        let game = {
+            let mut s = lock(shared);
+            if s.stop || s.next > options.games {
+                break;
+            }
+            let game = s.next;
+            s.next += 1;
+            s.running.insert(game, 0);
+            game
+        };
+        let ready = match pair.as_mut() {
+            None => start_pair(options, game).map(|p| pair = Some(p)),
+            Some([a, b]) => {
+                let [argv_a, argv_b] = commands_for(options, game);
+                a.retarget(argv_a);
+                b.retarget(argv_b);
+                restart(a, "A").and_then(|()| restart(b, "B"))
+            }
+        };
+        let Some([a, b]) = pair.as_mut().filter(|_| ready.is_ok()) else {
+            let mut s = lock(shared);
+            eprintln!(
+                "koan match: {}; stopping after {} games",
+                ready.err().unwrap_or_default(),
+                s.summary.games
+            );
+            s.running.remove(&game);
+            s.stop = true;
+            s.code = 1;
+            break;
+        };
         let a_color = if game % 2 == 1 {
             Color::Black
         } else {
             Color::White
         };
         let (black, white) = match a_color {
-            Color::Black => (&mut a, &mut b),
-            Color::White => (&mut b, &mut a),
+            Color::Black => (a, b),
+            Color::White => (b, a),
         };
-        // On a terminal, a running move count; the finished game's line overwrites it.
-        let live = std::io::stderr().is_terminal();
+        let opening: &[_] = if options.openings.is_empty() {
+            &[]
+        } else {
+            &options.openings[((game as usize - 1) / 2) % options.openings.len()]
+        };
         let mut on_move = |moves: usize| {
-            if live {
-                eprint!("\rgame {game}/{}: move {moves}", options.games);
-            }
+            lock(shared).running.insert(game, moves);
         };
-        let record = referee::play_game(setup, black, white, &mut on_move);
-        if live {
-            eprint!("\r\x1b[K");
-        }
-        summary.add(&record, a_color);
+        let record = referee::play_game(setup, opening, black, white, &mut on_move);
         if let Some(dir) = &options.sgf_dir {
             write_sgf(dir, game, &record, setup, &black.label, &white.label);
         }
@@ -261,23 +474,30 @@ pub fn run(options: &MatchOptions) -> i32 {
             Color::Black => ("A", "B"),
             Color::White => ("B", "A"),
         };
+        let mut s = lock(shared);
+        s.running.remove(&game);
+        s.summary.add(&record, a_color);
         eprintln!(
             "game {game}/{}: black {bn}, white {wn}: {} ({}), moves: {}; {}",
             options.games,
             record.result(),
             record.reason(),
             record.moves.len(),
-            summary.score_line()
+            s.summary.score_line()
         );
-    }
-    for (i, (p, name)) in [(&mut a, "A"), (&mut b, "B")].into_iter().enumerate() {
-        summary.tallies[i].restarts = p.starts.saturating_sub(1);
-        if let Some(w) = p.quit() {
-            eprintln!("koan match: engine {name}: {w}");
+        if s.summary.verdict() != Verdict::Continue {
+            s.stop = true;
         }
     }
-    print!("{}", summary.table());
-    code
+    if let Some(pair) = pair.as_mut() {
+        for (i, (p, name)) in pair.iter_mut().zip(["A", "B"]).enumerate() {
+            let restarts = p.starts.saturating_sub(1);
+            lock(shared).summary.tallies[i].restarts += restarts;
+            if let Some(w) = p.quit() {
+                eprintln!("koan match: engine {name}: {w}");
+            }
+        }
+    }
 }
 
 /// Starts a new process for an engine that died or was killed.
@@ -288,7 +508,8 @@ fn restart(p: &mut EngineProc, name: &str) -> Result<(), String> {
 }
 
 /// The conditions, in words, for the table.
-fn conditions(setup: &Setup) -> String {
+fn conditions(options: &MatchOptions) -> String {
+    let setup = &options.setup;
     let rules = setup
         .rules_preset
         .clone()
@@ -299,8 +520,17 @@ fn conditions(setup: &Setup) -> String {
             t.main, t.byo_yomi, t.stones
         )
     });
+    let openings = if options.openings.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} openings of {} moves",
+            options.openings.len(),
+            options.openings[0].len()
+        )
+    };
     format!(
-        "{n}x{n}, komi {}, rules {rules}, at most {} s per move{clock}, cap {} moves",
+        "{n}x{n}, komi {}, rules {rules}, at most {} s per move{clock}, cap {} moves{openings}",
         setup.komi,
         setup.move_limit.as_secs_f64(),
         setup.max_moves,

@@ -130,10 +130,12 @@ struct Referee<'a> {
     command_limit: Duration,
 }
 
-/// Plays one game, `black` against `white`, both already running; `on_move` hears the
-/// number of moves played after each move.
+/// Plays one game, `black` against `white`, both already running, from the `opening` moves
+/// (already checked legal; both engines hear them with `play`); `on_move` hears the number of
+/// moves played after each move.
 pub fn play_game(
     setup: &Setup,
+    opening: &[(Color, Option<Coord>)],
     black: &mut EngineProc,
     white: &mut EngineProc,
     on_move: &mut dyn FnMut(usize),
@@ -149,7 +151,7 @@ pub fn play_game(
         tallies: [Tally::default(), Tally::default()],
         command_limit: setup.move_limit.max(Duration::from_secs(10)),
     };
-    let (winner, end) = match referee.run(&mut players, on_move) {
+    let (winner, end) = match referee.run(&mut players, opening, on_move) {
         Ok(()) => referee.count(&mut players, false),
         Err(Lost::Capped) => referee.count(&mut players, true),
         Err(Lost::By(loser, end)) => (Some(loser.opponent()), end),
@@ -175,10 +177,25 @@ impl Referee<'_> {
     fn run(
         &mut self,
         players: &mut [&mut EngineProc; 2],
+        opening: &[(Color, Option<Coord>)],
         on_move: &mut dyn FnMut(usize),
     ) -> Result<(), Lost> {
         for color in Color::BOTH {
             self.set_up(color, players[color.index()])?;
+        }
+        for &(color, coord) in opening {
+            let point = coord.map_or(Point::PASS, |c| self.game.board().point(c));
+            if self.game.play(color, point).is_err() {
+                break;
+            }
+            self.moves.push((color, coord));
+            let line = format!(
+                "play {color} {}",
+                coord.map_or("pass".into(), Coord::to_gtp)
+            );
+            for c in Color::BOTH {
+                self.command(c, players[c.index()], &line)?;
+            }
         }
         let mut clocks = self.setup.time.map(|tc| [Clock::new(tc), Clock::new(tc)]);
         while !self.game.is_over() {

@@ -1,7 +1,7 @@
 //! The match summary: per-engine tallies, endings, and the result table printed at the end.
 
 use super::referee::{End, Fault, GameRecord};
-use super::stats::{wilson_interval, Tally, Z95};
+use super::stats::{wilson_interval, Results, Sprt, Tally, Verdict, Z95};
 use crate::board::Color;
 use std::fmt::Write as _;
 
@@ -41,6 +41,8 @@ pub struct Summary {
     pub moves: u64,
     /// How the games ended.
     pub endings: Endings,
+    /// The SPRT that may stop the match.
+    pub sprt: Option<Sprt>,
 }
 
 impl Summary {
@@ -78,10 +80,29 @@ impl Summary {
         }
     }
 
-    /// Engine A's score so far: wins plus half the draws.
+    /// Engine A's results: wins, draws and losses.
+    pub fn results(&self) -> Results {
+        let a = &self.tallies[0];
+        Results {
+            wins: a.wins() as f64,
+            draws: a.draws as f64,
+            losses: (a.games - a.wins() - a.draws) as f64,
+        }
+    }
+
+    /// The SPRT's verdict so far (`Continue` without an SPRT).
+    pub fn verdict(&self) -> Verdict {
+        self.sprt
+            .map_or(Verdict::Continue, |t| t.verdict(&self.results()))
+    }
+
+    /// Engine A's score so far: wins plus half the draws, and the SPRT's LLR and bounds.
     pub fn score_line(&self) -> String {
+        let sprt = self.sprt.map_or(String::new(), |t| {
+            format!(", {}", t.describe(&self.results()))
+        });
         format!(
-            "A {} - B {}",
+            "A {} - B {}{sprt}",
             half(self.tallies[0].points()),
             half(self.tallies[1].points())
         )
@@ -138,6 +159,34 @@ impl Summary {
             100.0 * lo,
             100.0 * hi
         );
+        match self.results().elo() {
+            Some((elo, lo, hi)) if elo.is_finite() => {
+                let _ = writeln!(
+                    out,
+                    "Elo of A over B: {elo:+.1} (95% interval {lo:+.1} to {hi:+.1})"
+                );
+            }
+            Some(_) => {
+                let _ = writeln!(out, "Elo of A over B: unbounded (every game went one way)");
+            }
+            None => {}
+        }
+        if let Some(t) = self.sprt {
+            let verdict = match t.verdict(&self.results()) {
+                Verdict::H0 => "H0 accepted",
+                Verdict::H1 => "H1 accepted",
+                Verdict::Continue => "no decision",
+            };
+            let _ = writeln!(
+                out,
+                "SPRT elo0 {}, elo1 {}, alpha {}, beta {}: {}, {verdict}",
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                t.describe(&self.results())
+            );
+        }
         let average = if self.games == 0 {
             0.0
         } else {
@@ -224,5 +273,17 @@ mod tests {
         );
         assert!(table.contains("1 by resignation"), "{table}");
         assert!(table.contains("average game length: 5.0 moves"), "{table}");
+        assert!(
+            table.contains("Elo of A over B: +0.0 (95% interval"),
+            "{table}"
+        );
+        s.sprt = Some(Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        });
+        assert!(s.score_line().starts_with("A 1.5 - B 1.5, LLR "));
+        assert!(s.table().contains("(-2.94, 2.94) [0, 10], no decision"));
     }
 }

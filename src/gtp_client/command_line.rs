@@ -82,6 +82,22 @@ pub fn engine_argv(line: &str) -> Result<Vec<String>, String> {
     Ok(argv)
 }
 
+/// Checks that an engine's program exists: a path to a file, or a name found on `PATH`.
+pub fn check_program(program: &str) -> Result<(), String> {
+    let found = if program.contains('/') {
+        std::path::Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|paths| {
+            std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
+        })
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(format!("engine program '{program}' not found"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
