@@ -100,10 +100,43 @@ clear_board
 # player, moving first, holds the ko as an eye (Released Ko Rule) and can kill its own seki
 # partner with it, but that leaves it a straight three (one eye) and connecting the ko fills
 # the other (TWO_SEKIS in src/ko_types/tests.rs; docs/ko-types.md, "Test positions"). Its
-# region (36 points) is beyond what the search can prove: no closed killer is claimed, and
-# the type is unknown rather than a wrong one.
+# region (36 points) is beyond what the search can prove within the time limit: no closed
+# killer is claimed, and the type is unknown rather than a wrong one, with the reason.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 
 71 ko-classify
-#? [D9 C9 open=B type=unknown location=unknown closed-killers=none strong-killers=none]
+#? [D9 C9 open=B type=unknown location=unknown closed-killers=none strong-killers=none reason=(time|search)]
+
+# The time limit. A plain ko in the centre of an open board: far too much to read in a
+# millisecond, so the answer is unknown for want of time, at once rather than after seconds.
+80 koan-param ko_classify_time
+#? [1]
+
+81 boardsize 9
+clear_board
+play b D6
+play b C5
+play b D4
+play w E6
+play w D5
+play w F5
+play w E4
+koan-param ko_classify_time 0.001
+#? []
+
+82 ko-classify
+#? [E5 D5 open=B type=unknown location=unknown closed-killers=none strong-killers=none reason=time]
+
+83 ko-classify E5
+#? [E5 D5 open=B type=unknown location=unknown closed-killers=none strong-killers=none reason=time]
+
+84 ko-classify_detail E5
+#? [B open ko unknown\nB open locale unknown\nB closed ko unknown\nB closed locale unknown\nW open ko unknown\nW open locale unknown\nW closed ko unknown\nW closed locale unknown]
+
+85 koan-param ko_classify_time 0
+#? [ko_classify_time: '0' is not a number of seconds.*]*
+
+86 koan-param ko_classify_time 2.5
+koan-param ko_classify_time
+#? [2.5]

@@ -291,6 +291,7 @@ pub const PARAMS: &[&str] = &[
     "time_per_move",
     "ko_rule",
     "rules_preset",
+    "ko_classify_time",
 ];
 
 /// `koan-param`: the parameter list in GoGui's `param` format; `koan-param KEY` prints one
@@ -350,6 +351,7 @@ fn param_value(game: &Game, options: &PlayerOptions, key: &str) -> String {
         .preset_name()
         .unwrap_or("custom")
         .to_string(),
+        "ko_classify_time" => ko_types::time_limit().as_secs_f64().to_string(),
         _ => String::new(),
     }
 }
@@ -381,6 +383,11 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
                 .ok_or_else(|| bad("a number of seconds (0: no limit)"))?;
             options.time_per_move = (secs > 0.0).then_some(secs);
         }
+        "ko_classify_time" => {
+            ko_types::set_time_limit(
+                ko_classify_seconds(value).map_err(|e| format!("{key}: {e}"))?,
+            );
+        }
         "ko_rule" => {
             let ko: KoRule = value.parse().map_err(|_| "unknown ko rule".to_string())?;
             let mut rules = *game.rules();
@@ -400,6 +407,16 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
         }
     }
     Ok(String::new())
+}
+
+/// The time limit of a ko classification given in seconds: more than 0, at most an hour.
+pub fn ko_classify_seconds(value: &str) -> Result<std::time::Duration, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| format!("'{value}' is not a number of seconds above 0, at most 3600"))
 }
 
 #[cfg(test)]
@@ -439,6 +456,8 @@ mod tests {
             ("time_per_move", "2.5"),
             ("ko_rule", "situational"),
             ("rules_preset", "japanese"),
+            // The default, as the setting is the whole process's.
+            ("ko_classify_time", "1"),
         ] {
             param(&mut game, &mut options, &args(&[key, value])).unwrap();
             assert_eq!(
@@ -459,6 +478,9 @@ mod tests {
             ["time_per_move", "inf"],
             ["ko_rule", "martian"],
             ["rules_preset", "martian"],
+            ["ko_classify_time", "0"],
+            ["ko_classify_time", "-1"],
+            ["ko_classify_time", "NaN"],
             ["colour", "1"],
         ] {
             assert!(

@@ -3,7 +3,10 @@
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::ko_types::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
+use crate::ko_types::{
+    answer_all_until, classify, classify_all, ko_at, time_limit, Answer, KoReport, Role, Target,
+};
+use std::time::Instant;
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {
@@ -23,7 +26,10 @@ pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
     let board = game.board();
     match args.first() {
         None => Err("syntax error: ko-classify_detail needs a vertex".into()),
-        Some(v) => ko_for(board, v).map(|ko| detail(board, &answer_all(board, ko))),
+        Some(v) => ko_for(board, v).map(|ko| {
+            let deadline = Instant::now().checked_add(time_limit());
+            detail(board, &answer_all_until(board, ko, deadline).0)
+        }),
     }
 }
 
@@ -45,10 +51,15 @@ fn colors(list: &[Color]) -> String {
 }
 
 /// One line of `ko-classify`: `P Q open=.. type=.. location=.. closed-killers=..
-/// strong-killers=..` with P the capturing point and Q the capturable stone.
+/// strong-killers=..` with P the capturing point and Q the capturable stone, and when the
+/// type or location is unknown, why: ` reason=time|region|search`.
 pub fn report_line(board: &Board, r: &KoReport) -> String {
+    let reason = r
+        .cutoff
+        .map(|c| format!(" reason={}", c.name()))
+        .unwrap_or_default();
     format!(
-        "{} {} open={} type={} location={} closed-killers={} strong-killers={}",
+        "{} {} open={} type={} location={} closed-killers={} strong-killers={}{reason}",
         board.vertex(r.ko.empty),
         board.vertex(r.ko.stone),
         r.ko.open.letter(),

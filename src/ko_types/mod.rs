@@ -15,6 +15,28 @@ mod solver;
 use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::benson::benson_alive;
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The time one classification of a ko may take by default (every question it asks
+/// included); past it the unanswered questions are unknown.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// The time limit in microseconds ([`set_time_limit`]); one setting for the whole process,
+/// as the WMSG 2008 pass judge, attached to a game, reads it too.
+static TIME_LIMIT_MICROS: AtomicU64 = AtomicU64::new(1_000_000);
+
+/// The time one classification of a ko may take ([`DEFAULT_TIME_LIMIT`] unless set).
+pub fn time_limit() -> Duration {
+    Duration::from_micros(TIME_LIMIT_MICROS.load(Ordering::Relaxed))
+}
+
+/// Sets the time one classification of a ko may take, for every later classification in
+/// the process (`ko-classify`, its GoGui view and the WMSG 2008 pass judge).
+pub fn set_time_limit(limit: Duration) {
+    let micros = u64::try_from(limit.as_micros()).unwrap_or(u64::MAX);
+    TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
+}
 
 /// Most points a ko's region may hold before the classification gives up (`unknown`).
 pub const MAX_REGION_POINTS: usize = 40;
@@ -69,6 +91,28 @@ impl Answer {
             Answer::Yes(_) => Some(true),
             Answer::No => Some(false),
             Answer::Unknown => None,
+        }
+    }
+}
+
+/// Why some answer is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cutoff {
+    /// The search's node budget or depth limit.
+    Search,
+    /// The region grew too large to search.
+    Region,
+    /// The classification's time limit.
+    Time,
+}
+
+impl Cutoff {
+    /// The GTP spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutoff::Search => "search",
+            Cutoff::Region => "region",
+            Cutoff::Time => "time",
         }
     }
 }
@@ -172,6 +216,9 @@ pub struct KoReport {
     pub strong_killers: Vec<Color>,
     /// The eight answers the classification rests on.
     pub answers: KoAnswers,
+    /// Why some answer is unknown (the time limit before the region before the search's
+    /// bounds), `None` when all are known.
+    pub cutoff: Option<Cutoff>,
 }
 
 /// Every basic ko on the board, in point order of the capturing point.
@@ -215,7 +262,7 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
     find_kos(board).into_iter().find(|k| k.contains(p))
 }
 
-/// Finds and classifies every basic ko on the board.
+/// Finds and classifies every basic ko on the board, each within the [`time_limit`].
 pub fn classify_all(board: &Board) -> Vec<KoReport> {
     find_kos(board)
         .into_iter()
@@ -223,13 +270,24 @@ pub fn classify_all(board: &Board) -> Vec<KoReport> {
         .collect()
 }
 
-/// Classifies one basic ko (found by [`find_kos`] on this board).
+/// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
 pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
-    let report = report_from_answers(ko, answer_all(board, ko));
+    classify_within(board, ko, time_limit())
+}
+
+/// Classifies one basic ko, taking at most about `limit`: the questions left open then are
+/// unknown, and the report says why ([`KoReport::cutoff`]).
+pub fn classify_within(board: &Board, ko: BasicKo, limit: Duration) -> KoReport {
+    let deadline = Instant::now().checked_add(limit);
+    let (answers, cutoff) = answer_all_until(board, ko, deadline);
+    let mut report = report_from_answers(ko, answers);
+    let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
+    report.cutoff = if unknown { cutoff } else { None };
     tracing::debug!(
         ko = %board.vertex(ko.empty),
         ty = report.ko_type.name(),
         loc = report.location.name(),
+        cutoff = report.cutoff.map(Cutoff::name),
         "ko classified"
     );
     report
@@ -303,6 +361,7 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
         closed_killers,
         strong_killers,
         answers,
+        cutoff: None,
     }
 }
 
@@ -311,17 +370,29 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
 /// makes the ko capture (the *flipped* position), after which the ko is open for the other
 /// player. In every role the player named moves first.
 pub fn answer_all(board: &Board, ko: BasicKo) -> KoAnswers {
+    answer_all_until(board, ko, None).0
+}
+
+/// [`answer_all`] that stops at `deadline` (`None`: no deadline), with the weightiest reason
+/// some answer is unknown.
+pub fn answer_all_until(
+    board: &Board,
+    ko: BasicKo,
+    deadline: Option<Instant>,
+) -> (KoAnswers, Option<Cutoff>) {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
+    let mut cutoff = None;
     for z in Color::BOTH {
         for role in [Role::Open, Role::Closed] {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
-                table[z.index()][role as usize][target as usize] =
-                    solver::virtual_force(&pos, ko, z, target);
+                let (a, c) = solver::virtual_force_until(&pos, ko, z, target, deadline);
+                table[z.index()][role as usize][target as usize] = a;
+                cutoff = cutoff.max(c);
             }
         }
     }
-    KoAnswers { table }
+    (KoAnswers { table }, cutoff)
 }
 
 /// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for

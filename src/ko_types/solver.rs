@@ -23,11 +23,12 @@
 use super::{
     goal_out_of_reach, has_uncapturable_life, region, target_points, Answer, BasicKo, Target,
 };
-use super::{MAX_DEPTH, NODE_BUDGET};
+use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
 use fxhash::FxHashMap;
+use std::time::Instant;
 
 /// One position in a line of play.
 #[derive(Clone)]
@@ -72,8 +73,20 @@ fn limits() -> SearchLimits {
 
 /// Answers whether `z`, moving first on `start`, can virtual-force uncapturable life of `z`
 /// on `target` of `ko`.
+#[cfg(test)]
 pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target) -> Answer {
-    answer(start, ko, z, target, true)
+    answer(start, ko, z, target, true, None).0
+}
+
+/// [`virtual_force`] that stops at `deadline`; with an unknown answer, what cut it off.
+pub(super) fn virtual_force_until(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    deadline: Option<Instant>,
+) -> (Answer, Option<Cutoff>) {
+    answer(start, ko, z, target, true, deadline)
 }
 
 /// [`virtual_force`] without the prunings: the plain search they must agree with.
@@ -84,24 +97,35 @@ pub(super) fn virtual_force_unpruned(
     z: Color,
     target: Target,
 ) -> Answer {
-    answer(start, ko, z, target, false)
+    answer(start, ko, z, target, false, None).0
 }
 
-fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
+fn answer(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    prune: bool,
+    deadline: Option<Instant>,
+) -> (Answer, Option<Cutoff>) {
     let Some(region) = region(start, ko) else {
         tracing::debug!("ko region too large");
-        return Answer::Unknown;
+        return (Answer::Unknown, Some(Cutoff::Region));
     };
     let goal = target_points(start, ko, target);
     if has_uncapturable_life(start, z, &goal) {
-        return Answer::Yes(Point::PASS);
+        return (Answer::Yes(Point::PASS), None);
     }
     if prune && goal_out_of_reach(start, z, &goal) {
-        return Answer::No;
+        return (Answer::No, None);
     }
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     let mut search = LocalSearch::new(limits());
+    search.set_deadline(deadline);
+    if search.past_deadline() {
+        return (Answer::Unknown, Some(Cutoff::Time));
+    }
     let root = game.root(start);
     let mut unknown = false;
     for m in game.ordered_moves(&root) {
@@ -113,16 +137,18 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> 
         match v {
             Outcome::Proved => {
                 tracing::trace!(nodes = search.nodes, "virtual-force found");
-                return Answer::Yes(m);
+                return (Answer::Yes(m), None);
             }
             Outcome::Unknown => unknown = true,
             Outcome::Disproved => {}
         }
     }
-    if unknown || search.budget_hit {
-        Answer::Unknown
+    if search.timed_out {
+        (Answer::Unknown, Some(Cutoff::Time))
+    } else if unknown || search.budget_hit {
+        (Answer::Unknown, Some(Cutoff::Search))
     } else {
-        Answer::No
+        (Answer::No, None)
     }
 }
 
