@@ -50,7 +50,7 @@ pub fn command(
         "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
         "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
         "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
-        "koan-gfx_ko_types" => Ok(ko_types_gfx(game.board())),
+        "koan-gfx_ko_types" => Ok(ko_types_gfx(game)),
         "koan-param" => param(game, options, args),
         _ => return None,
     })
@@ -174,10 +174,12 @@ pub fn ko_type_label(ko_type: KoType, location: Location) -> String {
     format!("{place}{kind}")
 }
 
-/// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point, a circle on the
-/// stone that can be captured, a field colour per type and the full types on the status line.
-pub fn ko_types_gfx(board: &Board) -> String {
-    let reports = ko_types::classify_all(board);
+/// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point (with `?` after
+/// it when it rests on strings judged alive, `basis=judged`), a circle on the stone that can
+/// be captured, a field colour per type and the full types on the status line.
+pub fn ko_types_gfx(game: &Game) -> String {
+    let board = game.board();
+    let reports = ko_types::classify_game(game);
     if reports.is_empty() {
         return "TEXT no basic ko".into();
     }
@@ -185,8 +187,9 @@ pub fn ko_types_gfx(board: &Board) -> String {
     let labels: Vec<String> = reports
         .iter()
         .map(|r| {
+            let judged = if r.judged_walls.is_empty() { "" } else { "?" };
             format!(
-                "{} {}",
+                "{} {}{judged}",
                 board.vertex(r.ko.empty),
                 ko_type_label(r.ko_type, r.location)
             )
@@ -214,11 +217,12 @@ pub fn ko_types_gfx(board: &Board) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{}: {} {}, open for {}",
+                "{}: {} {}, open for {} ({})",
                 board.vertex(r.ko.empty),
                 r.location.name(),
                 r.ko_type.name(),
-                r.ko.open
+                r.ko.open,
+                r.basis()
             )
         })
         .collect();
