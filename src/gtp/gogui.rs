@@ -296,6 +296,7 @@ pub const PARAMS: &[&str] = &[
     "ko_rule",
     "rules_preset",
     "ko_classify_time",
+    "pass_rule_basis",
 ];
 
 /// `koan-param`: the parameter list in GoGui's `param` format; `koan-param KEY` prints one
@@ -338,6 +339,7 @@ fn param_type(key: &str) -> String {
             format!("[list/{}]", names.join("/"))
         }
         "rules_preset" => format!("[list/{}/custom]", PRESETS.join("/")),
+        "pass_rule_basis" => "[list/judged/exact]".into(),
         _ => "[string]".into(),
     }
 }
@@ -356,6 +358,12 @@ fn param_value(game: &Game, options: &PlayerOptions, key: &str) -> String {
         .unwrap_or("custom")
         .to_string(),
         "ko_classify_time" => ko_types::time_limit().as_secs_f64().to_string(),
+        "pass_rule_basis" => if ko_types::pass_rule::judged_answers_bind() {
+            "judged"
+        } else {
+            "exact"
+        }
+        .to_string(),
         _ => String::new(),
     }
 }
@@ -392,6 +400,11 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
                 ko_classify_seconds(value).map_err(|e| format!("{key}: {e}"))?,
             );
         }
+        "pass_rule_basis" => match value {
+            "judged" => ko_types::pass_rule::set_judged_answers_bind(true),
+            "exact" => ko_types::pass_rule::set_judged_answers_bind(false),
+            _ => return Err(bad("judged or exact")),
+        },
         "ko_rule" => {
             let ko: KoRule = value.parse().map_err(|_| "unknown ko rule".to_string())?;
             let mut rules = *game.rules();
@@ -462,6 +475,7 @@ mod tests {
             ("rules_preset", "japanese"),
             // The default, as the setting is the whole process's.
             ("ko_classify_time", "1"),
+            ("pass_rule_basis", "judged"),
         ] {
             param(&mut game, &mut options, &args(&[key, value])).unwrap();
             assert_eq!(
@@ -485,6 +499,7 @@ mod tests {
             ["ko_classify_time", "0"],
             ["ko_classify_time", "-1"],
             ["ko_classify_time", "NaN"],
+            ["pass_rule_basis", "maybe"],
             ["colour", "1"],
         ] {
             assert!(

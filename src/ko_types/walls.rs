@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// The least share of playouts in which a string's colour must own its points for playout
 /// ownership alone to make it a wall.
-pub const WALL_CONFIDENCE: f64 = 0.95;
+pub const WALL_CONFIDENCE: f64 = 0.8;
 
 /// Seed of the judgement's playouts (fixed, so a position always gets the same walls).
 const SEED: u64 = 0x6b6f_7761_6c6c;
