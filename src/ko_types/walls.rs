@@ -67,6 +67,18 @@ impl JudgedWalls {
         walls
     }
 
+    /// Walls on the given stones' strings of `board` (for tests and for callers with their
+    /// own judgement).
+    pub fn from_strings(board: &Board, stones: &[Point]) -> JudgedWalls {
+        let mut walls = JudgedWalls::none();
+        for &p in stones {
+            for s in board.string_stones(p) {
+                walls.stones[s.index()] = true;
+            }
+        }
+        walls
+    }
+
     /// True when the stone on `p` (when the walls were judged) is part of a judged wall.
     pub fn contains(&self, p: Point) -> bool {
         self.stones[p.index()]
