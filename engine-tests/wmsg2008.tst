@@ -94,3 +94,25 @@ rules wmsg2008
 play b pass
 70 genmove w
 #? [!pass]
+
+# A ko from a real game: GNU Go against itself (ko-corpus/9x9/gnugo-l10-9x9-008.sgf) after
+# move 42, Black to move. The ko at F4 is a fighting ko open for Black; its region is bounded
+# by strings the engine judges alive (basis=judged), and the rule acts on that judgement:
+# Black may not pass, and genmove does not pass.
+60 loadsgf ko-corpus/9x9/gnugo-l10-9x9-008.sgf 43
+#? [black]
+rules wmsg2008
+61 ko-classify
+#? [F4 G4 open=B type=fighting location=external .* basis=judged]
+62 is_legal b pass
+#? [0]
+63 genmove b
+#? [!pass]
+# Kept to exact answers (koan-param pass_rule_basis exact), the judged ko binds no more.
+undo
+64 koan-param pass_rule_basis exact
+#? []
+65 is_legal b pass
+#? [1]
+66 koan-param pass_rule_basis
+#? [exact]

@@ -74,6 +74,10 @@ struct EngineArgs {
     /// [default: 1]
     #[arg(long, value_name = "SECS", value_parser = score_seconds)]
     score_time: Option<f64>,
+    /// Seconds one ko-classify may read a ko (also the WMSG 2008 pass rule's reading); past
+    /// it the answer is unknown [default: 1]
+    #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
+    ko_classify_time: Option<std::time::Duration>,
     /// Write logs to FILE instead of standard error
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -167,6 +171,9 @@ fn main() -> ExitCode {
 /// Speaks GTP on standard input and output until `quit` or the end of input.
 fn serve(args: &EngineArgs) -> ExitCode {
     init_logging(args.log.as_deref(), args.verbose, args.quiet);
+    if let Some(limit) = args.ko_classify_time {
+        koan::ko_types::set_time_limit(limit);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -50,7 +50,7 @@ pub fn command(
         "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
         "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
         "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
-        "koan-gfx_ko_types" => Ok(ko_types_gfx(game.board())),
+        "koan-gfx_ko_types" => Ok(ko_types_gfx(game)),
         "koan-param" => param(game, options, args),
         _ => return None,
     })
@@ -174,10 +174,12 @@ pub fn ko_type_label(ko_type: KoType, location: Location) -> String {
     format!("{place}{kind}")
 }
 
-/// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point, a circle on the
-/// stone that can be captured, a field colour per type and the full types on the status line.
-pub fn ko_types_gfx(board: &Board) -> String {
-    let reports = ko_types::classify_all(board);
+/// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point (with `?` after
+/// it when it rests on strings judged alive, `basis=judged`), a circle on the stone that can
+/// be captured, a field colour per type and the full types on the status line.
+pub fn ko_types_gfx(game: &Game) -> String {
+    let board = game.board();
+    let reports = ko_types::classify_game(game);
     if reports.is_empty() {
         return "TEXT no basic ko".into();
     }
@@ -185,8 +187,9 @@ pub fn ko_types_gfx(board: &Board) -> String {
     let labels: Vec<String> = reports
         .iter()
         .map(|r| {
+            let judged = if r.judged_walls.is_empty() { "" } else { "?" };
             format!(
-                "{} {}",
+                "{} {}{judged}",
                 board.vertex(r.ko.empty),
                 ko_type_label(r.ko_type, r.location)
             )
@@ -214,11 +217,12 @@ pub fn ko_types_gfx(board: &Board) -> String {
         .iter()
         .map(|r| {
             format!(
-                "{}: {} {}, open for {}",
+                "{}: {} {}, open for {} ({})",
                 board.vertex(r.ko.empty),
                 r.location.name(),
                 r.ko_type.name(),
-                r.ko.open
+                r.ko.open,
+                r.basis()
             )
         })
         .collect();
@@ -291,6 +295,8 @@ pub const PARAMS: &[&str] = &[
     "time_per_move",
     "ko_rule",
     "rules_preset",
+    "ko_classify_time",
+    "pass_rule_basis",
 ];
 
 /// `koan-param`: the parameter list in GoGui's `param` format; `koan-param KEY` prints one
@@ -333,6 +339,7 @@ fn param_type(key: &str) -> String {
             format!("[list/{}]", names.join("/"))
         }
         "rules_preset" => format!("[list/{}/custom]", PRESETS.join("/")),
+        "pass_rule_basis" => "[list/judged/exact]".into(),
         _ => "[string]".into(),
     }
 }
@@ -349,6 +356,13 @@ fn param_value(game: &Game, options: &PlayerOptions, key: &str) -> String {
         }
         .preset_name()
         .unwrap_or("custom")
+        .to_string(),
+        "ko_classify_time" => ko_types::time_limit().as_secs_f64().to_string(),
+        "pass_rule_basis" => if ko_types::pass_rule::judged_answers_bind() {
+            "judged"
+        } else {
+            "exact"
+        }
         .to_string(),
         _ => String::new(),
     }
@@ -381,6 +395,16 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
                 .ok_or_else(|| bad("a number of seconds (0: no limit)"))?;
             options.time_per_move = (secs > 0.0).then_some(secs);
         }
+        "ko_classify_time" => {
+            ko_types::set_time_limit(
+                ko_classify_seconds(value).map_err(|e| format!("{key}: {e}"))?,
+            );
+        }
+        "pass_rule_basis" => match value {
+            "judged" => ko_types::pass_rule::set_judged_answers_bind(true),
+            "exact" => ko_types::pass_rule::set_judged_answers_bind(false),
+            _ => return Err(bad("judged or exact")),
+        },
         "ko_rule" => {
             let ko: KoRule = value.parse().map_err(|_| "unknown ko rule".to_string())?;
             let mut rules = *game.rules();
@@ -400,6 +424,16 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
         }
     }
     Ok(String::new())
+}
+
+/// The time limit of a ko classification given in seconds: more than 0, at most an hour.
+pub fn ko_classify_seconds(value: &str) -> Result<std::time::Duration, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+        .map(std::time::Duration::from_secs_f64)
+        .ok_or_else(|| format!("'{value}' is not a number of seconds above 0, at most 3600"))
 }
 
 #[cfg(test)]
@@ -439,6 +473,9 @@ mod tests {
             ("time_per_move", "2.5"),
             ("ko_rule", "situational"),
             ("rules_preset", "japanese"),
+            // The default, as the setting is the whole process's.
+            ("ko_classify_time", "1"),
+            ("pass_rule_basis", "judged"),
         ] {
             param(&mut game, &mut options, &args(&[key, value])).unwrap();
             assert_eq!(
@@ -459,6 +496,10 @@ mod tests {
             ["time_per_move", "inf"],
             ["ko_rule", "martian"],
             ["rules_preset", "martian"],
+            ["ko_classify_time", "0"],
+            ["ko_classify_time", "-1"],
+            ["ko_classify_time", "NaN"],
+            ["pass_rule_basis", "maybe"],
             ["colour", "1"],
         ] {
             assert!(

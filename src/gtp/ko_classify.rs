@@ -3,19 +3,28 @@
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::ko_types::{answer_all, classify, classify_all, ko_at, Answer, KoReport, Role, Target};
+use crate::ko_types::{
+    classify_game, classify_in_game, ko_at, time_limit, Answer, KoReport, Role, Target,
+};
+use std::time::Instant;
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {
     let board = game.board();
     match args.first() {
-        None => Ok(classify_all(board)
+        None => Ok(classify_game(game)
             .iter()
             .map(|r| report_line(board, r))
             .collect::<Vec<_>>()
             .join("\n")),
-        Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify(board, ko))),
+        Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify_one(game, ko))),
     }
+}
+
+/// The classification of one ko of `game` within the time limit.
+fn classify_one(game: &Game, ko: crate::ko_types::BasicKo) -> KoReport {
+    let deadline = Instant::now().checked_add(time_limit());
+    classify_in_game(game, ko, deadline, &mut None)
 }
 
 /// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there.
@@ -23,7 +32,14 @@ pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
     let board = game.board();
     match args.first() {
         None => Err("syntax error: ko-classify_detail needs a vertex".into()),
-        Some(v) => ko_for(board, v).map(|ko| detail(board, &answer_all(board, ko))),
+        Some(v) => ko_for(board, v).map(|ko| {
+            let report = classify_one(game, ko);
+            format!(
+                "{}\n{}",
+                detail(board, &report.answers),
+                basis_line(board, &report)
+            )
+        }),
     }
 }
 
@@ -45,21 +61,43 @@ fn colors(list: &[Color]) -> String {
 }
 
 /// One line of `ko-classify`: `P Q open=.. type=.. location=.. closed-killers=..
-/// strong-killers=..` with P the capturing point and Q the capturable stone.
+/// strong-killers=..` with P the capturing point and Q the capturable stone, and when the
+/// type or location is unknown, why: ` reason=time|region|wall|search`; then `basis=exact`
+/// or `basis=judged` (the answers rest on strings judged alive).
 pub fn report_line(board: &Board, r: &KoReport) -> String {
+    let reason = r
+        .cutoff
+        .map(|c| format!(" reason={}", c.name()))
+        .unwrap_or_default();
     format!(
-        "{} {} open={} type={} location={} closed-killers={} strong-killers={}",
+        "{} {} open={} type={} location={} closed-killers={} strong-killers={} basis={}{reason}",
         board.vertex(r.ko.empty),
         board.vertex(r.ko.stone),
         r.ko.open.letter(),
         r.ko_type.name(),
         r.location.name(),
         colors(&r.closed_killers),
-        colors(&r.strong_killers)
+        colors(&r.strong_killers),
+        r.basis()
     )
 }
 
-/// The eight lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`.
+/// The last line of `ko-classify_detail`: `basis=exact`, or `basis=judged walls=V,V..` with
+/// a stone of each string judged alive that the answers rest on.
+pub fn basis_line(board: &Board, report: &KoReport) -> String {
+    let walls: Vec<String> = report
+        .judged_walls
+        .iter()
+        .map(|&p| board.vertex(p))
+        .collect();
+    if walls.is_empty() {
+        "basis=exact".to_string()
+    } else {
+        format!("basis=judged walls={}", walls.join(","))
+    }
+}
+
+/// The eight answer lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`.
 pub fn detail(board: &Board, answers: &crate::ko_types::KoAnswers) -> String {
     let mut lines = Vec::new();
     for z in Color::BOTH {

@@ -11,10 +11,35 @@
 
 pub mod pass_rule;
 mod solver;
+pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
+use crate::game::Game;
 use crate::tactics::benson::benson_alive;
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use walls::JudgedWalls;
+
+/// The time one classification of a ko may take by default (every question it asks
+/// included); past it the unanswered questions are unknown.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// The time limit in microseconds ([`set_time_limit`]); one setting for the whole process,
+/// as the WMSG 2008 pass judge, attached to a game, reads it too.
+static TIME_LIMIT_MICROS: AtomicU64 = AtomicU64::new(1_000_000);
+
+/// The time one classification of a ko may take ([`DEFAULT_TIME_LIMIT`] unless set).
+pub fn time_limit() -> Duration {
+    Duration::from_micros(TIME_LIMIT_MICROS.load(Ordering::Relaxed))
+}
+
+/// Sets the time one classification of a ko may take, for every later classification in
+/// the process (`ko-classify`, its GoGui view and the WMSG 2008 pass judge).
+pub fn set_time_limit(limit: Duration) {
+    let micros = u64::try_from(limit.as_micros()).unwrap_or(u64::MAX);
+    TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
+}
 
 /// Most points a ko's region may hold before the classification gives up (`unknown`).
 pub const MAX_REGION_POINTS: usize = 40;
@@ -69,6 +94,31 @@ impl Answer {
             Answer::Yes(_) => Some(true),
             Answer::No => Some(false),
             Answer::Unknown => None,
+        }
+    }
+}
+
+/// Why some answer is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cutoff {
+    /// The search's node budget or depth limit.
+    Search,
+    /// The region grew too large to search.
+    Region,
+    /// The search found a way to capture a string judged alive (a judged wall).
+    Wall,
+    /// The classification's time limit.
+    Time,
+}
+
+impl Cutoff {
+    /// The GTP spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutoff::Search => "search",
+            Cutoff::Region => "region",
+            Cutoff::Wall => "wall",
+            Cutoff::Time => "time",
         }
     }
 }
@@ -172,6 +222,23 @@ pub struct KoReport {
     pub strong_killers: Vec<Color>,
     /// The eight answers the classification rests on.
     pub answers: KoAnswers,
+    /// Why some answer is unknown (the time limit before a wall before the region before
+    /// the search's bounds), `None` when all are known.
+    pub cutoff: Option<Cutoff>,
+    /// The strings judged alive (not unconditionally) that bounded the regions, one stone
+    /// each: empty when the answers are exact, otherwise they rest on this judgement.
+    pub judged_walls: Vec<Point>,
+}
+
+impl KoReport {
+    /// `exact` when the answers rest only on unconditionally alive walls, else `judged`.
+    pub fn basis(&self) -> &'static str {
+        if self.judged_walls.is_empty() {
+            "exact"
+        } else {
+            "judged"
+        }
+    }
 }
 
 /// Every basic ko on the board, in point order of the capturing point.
@@ -215,21 +282,84 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
     find_kos(board).into_iter().find(|k| k.contains(p))
 }
 
-/// Finds and classifies every basic ko on the board.
+/// Finds and classifies every basic ko on the board, all of them together within the
+/// [`time_limit`].
 pub fn classify_all(board: &Board) -> Vec<KoReport> {
+    let deadline = Instant::now().checked_add(time_limit());
     find_kos(board)
         .into_iter()
-        .map(|k| classify(board, k))
+        .map(|k| classify_until(board, k, deadline))
         .collect()
 }
 
-/// Classifies one basic ko (found by [`find_kos`] on this board).
+/// Finds and classifies every basic ko of `game`'s position, all within the [`time_limit`]:
+/// see [`classify_in_game`].
+pub fn classify_game(game: &Game) -> Vec<KoReport> {
+    let deadline = Instant::now().checked_add(time_limit());
+    let mut walls = None;
+    find_kos(game.board())
+        .into_iter()
+        .map(|k| classify_in_game(game, k, deadline, &mut walls))
+        .collect()
+}
+
+/// Classifies one basic ko of `game`'s position by reading until `deadline`: exactly when
+/// its region closes at unconditionally alive strings, otherwise with the strings the
+/// engine judges alive as walls too ([`JudgedWalls`], judged once into `walls` and kept
+/// there for the position's other kos; the judgement gets half the time left).
+pub fn classify_in_game(
+    game: &Game,
+    ko: BasicKo,
+    deadline: Option<Instant>,
+    walls: &mut Option<JudgedWalls>,
+) -> KoReport {
+    let board = game.board();
+    if region(board, ko).is_some() {
+        return classify_until(board, ko, deadline);
+    }
+    let walls = walls.get_or_insert_with(|| {
+        let left = deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
+            d.saturating_duration_since(Instant::now())
+        });
+        JudgedWalls::judge(game, left / 2)
+    });
+    classify_judged(board, ko, walls, deadline)
+}
+
+/// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
 pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
-    let report = report_from_answers(ko, answer_all(board, ko));
+    classify_within(board, ko, time_limit())
+}
+
+/// Classifies one basic ko, taking at most about `limit`: the questions left open then are
+/// unknown, and the report says why ([`KoReport::cutoff`]).
+pub fn classify_within(board: &Board, ko: BasicKo, limit: Duration) -> KoReport {
+    classify_until(board, ko, Instant::now().checked_add(limit))
+}
+
+/// Classifies one basic ko, reading until `deadline` at most (`None`: no deadline).
+pub fn classify_until(board: &Board, ko: BasicKo, deadline: Option<Instant>) -> KoReport {
+    classify_judged(board, ko, &JudgedWalls::none(), deadline)
+}
+
+/// Classifies one basic ko with `walls` judged alive bounding its regions besides the
+/// unconditionally alive strings, reading until `deadline` at most.
+pub fn classify_judged(
+    board: &Board,
+    ko: BasicKo,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> KoReport {
+    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline);
+    let mut report = report_from_answers(ko, answers);
+    let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
+    report.cutoff = if unknown { cutoff } else { None };
+    report.judged_walls = judged;
     tracing::debug!(
         ko = %board.vertex(ko.empty),
         ty = report.ko_type.name(),
         loc = report.location.name(),
+        cutoff = report.cutoff.map(Cutoff::name),
         "ko classified"
     );
     report
@@ -303,6 +433,8 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
         closed_killers,
         strong_killers,
         answers,
+        cutoff: None,
+        judged_walls: Vec::new(),
     }
 }
 
@@ -311,17 +443,45 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
 /// makes the ko capture (the *flipped* position), after which the ko is open for the other
 /// player. In every role the player named moves first.
 pub fn answer_all(board: &Board, ko: BasicKo) -> KoAnswers {
+    answer_all_until(board, ko, None).0
+}
+
+/// [`answer_all`] that stops at `deadline` (`None`: no deadline), with the weightiest reason
+/// some answer is unknown.
+pub fn answer_all_until(
+    board: &Board,
+    ko: BasicKo,
+    deadline: Option<Instant>,
+) -> (KoAnswers, Option<Cutoff>) {
+    let (answers, cutoff, _) = answer_all_judged(board, ko, &JudgedWalls::none(), deadline);
+    (answers, cutoff)
+}
+
+/// [`answer_all_until`] with `walls` judged alive bounding the regions too; also the judged
+/// walls (one stone per string) some region used.
+pub fn answer_all_judged(
+    board: &Board,
+    ko: BasicKo,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> (KoAnswers, Option<Cutoff>, Vec<Point>) {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
+    let mut cutoff = None;
+    let mut judged = Vec::new();
     for z in Color::BOTH {
         for role in [Role::Open, Role::Closed] {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
-                table[z.index()][role as usize][target as usize] =
-                    solver::virtual_force(&pos, ko, z, target);
+                let v = solver::virtual_force_judged(&pos, ko, z, target, walls, deadline);
+                table[z.index()][role as usize][target as usize] = v.answer;
+                cutoff = cutoff.max(v.cutoff);
+                judged.extend(v.judged_walls);
             }
         }
     }
-    KoAnswers { table }
+    judged.sort();
+    judged.dedup();
+    (KoAnswers { table }, cutoff, judged)
 }
 
 /// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for
@@ -411,6 +571,17 @@ pub fn two_eye_partner(board: &Board, color: Color, point: Point) -> Option<Poin
 /// stone of a string that is unconditionally alive (Benson, whole board), or one of the two
 /// empty points of a `color` two-eye-formation.
 pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> bool {
+    has_uncapturable_life_judged(board, color, points, &JudgedWalls::none())
+}
+
+/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone counts as
+/// unconditionally alive.
+pub fn has_uncapturable_life_judged(
+    board: &Board,
+    color: Color,
+    points: &[Point],
+    walls: &JudgedWalls,
+) -> bool {
     let own = Cell::stone(color);
     let mut need_benson = false;
     for &p in points {
@@ -430,7 +601,7 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
     let alive = benson_alive(board, color);
     points
         .iter()
-        .all(|&p| board.cell(p) != own || alive[p.index()])
+        .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_holds_wall(board, p))
 }
 
 /// True when `z` can never have uncapturable life on all of `points`, whatever the line's
@@ -447,6 +618,17 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
 /// suicide), which is not a liberty of the `z` string. So no `z` string there is ever
 /// Benson-alive, and an empty point touching an O stone is never on a `z` two-eye-formation.
 pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
+    goal_out_of_reach_judged(board, z, points, &JudgedWalls::none())
+}
+
+/// [`goal_out_of_reach`], or a goal point holds a stone of an opponent string with a judged
+/// wall stone (uncapturable by the judgement).
+pub fn goal_out_of_reach_judged(
+    board: &Board,
+    z: Color,
+    points: &[Point],
+    walls: &JudgedWalls,
+) -> bool {
     let opp = Cell::stone(z.opponent());
     // Cheap filter: with no O stone on or next to the points, say "not out of reach".
     let near_opp = |p: Point| {
@@ -458,7 +640,7 @@ pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
     let alive = benson_alive(board, z.opponent());
     points.iter().any(|&p| {
         if board.cell(p) == opp {
-            alive[p.index()]
+            alive[p.index()] || walls.string_holds_wall(board, p)
         } else {
             held_area(board, opp, &alive, p)
         }
@@ -502,6 +684,17 @@ fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
 /// alive (Benson) on the whole board, which stay outside as walls. `None` when it grows past
 /// [`MAX_REGION_POINTS`] points or [`MAX_REGION_EMPTY`] empty points.
 pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
+    region_judged(board, ko, &JudgedWalls::none()).map(|(r, _)| r)
+}
+
+/// [`region`] where strings holding judged wall stones stay outside as walls too; also the
+/// judged walls met (one stone per string).
+pub fn region_judged(
+    board: &Board,
+    ko: BasicKo,
+    walls: &JudgedWalls,
+) -> Option<(Vec<Point>, Vec<Point>)> {
+    let mut judged = Vec::new();
     let alive_b = benson_alive(board, Color::Black);
     let alive_w = benson_alive(board, Color::White);
     let alive = |p: Point| match board.cell(p) {
@@ -538,7 +731,15 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
                     }
                 }
                 _ => {
-                    if !alive(m) {
+                    if alive(m) {
+                        continue;
+                    }
+                    if walls.contains(m) {
+                        let h = board.string_head(m);
+                        if !judged.contains(&h) {
+                            judged.push(h);
+                        }
+                    } else {
                         add(m, &mut pts);
                     }
                 }
@@ -552,7 +753,7 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
         .iter()
         .filter(|&&p| board.cell(p) == Cell::Empty)
         .count();
-    (empties <= MAX_REGION_EMPTY).then_some(pts)
+    (empties <= MAX_REGION_EMPTY).then_some((pts, judged))
 }
 
 #[cfg(test)]

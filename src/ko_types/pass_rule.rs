@@ -14,6 +14,7 @@
 use crate::board::Color;
 use crate::game::Game;
 use crate::ko_types::{self, KoReport, KoType, Location};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Lets `game` judge passes under the WMSG 2008 rule (when its ruleset, now or later, says
 /// `pass=wmsg2008`) with [`wmsg2008_ban`].
@@ -33,15 +34,33 @@ fn binds(r: &KoReport) -> bool {
     binding_type && r.location != Location::Unknown
 }
 
+/// Whether answers resting on walls judged alive (`basis=judged`) may forbid a pass, as
+/// exact ones do (the default), or only exact answers may.
+static JUDGED_ANSWERS_BIND: AtomicBool = AtomicBool::new(true);
+
+/// True when judged answers may forbid a pass (see [`set_judged_answers_bind`]).
+pub fn judged_answers_bind() -> bool {
+    JUDGED_ANSWERS_BIND.load(Ordering::Relaxed)
+}
+
+/// Lets answers resting on walls judged alive forbid a pass (`true`, the default) or keeps
+/// the rule to exact answers (`false`), for the whole process.
+pub fn set_judged_answers_bind(on: bool) {
+    JUDGED_ANSWERS_BIND.store(on, Ordering::Relaxed);
+}
+
 /// Why `color` may not pass in `game` under the WMSG 2008 rule, or `None` if it may.
 pub fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
     let board = game.board();
-    // Only kos open for the passer matter: classify just those (the solver is not free).
+    // Only kos open for the passer matter: classify just those (the solver is not free),
+    // all within one time limit.
+    let deadline = std::time::Instant::now().checked_add(ko_types::time_limit());
+    let mut walls = None;
     let binding = ko_types::find_kos(board)
         .into_iter()
         .filter(|ko| ko.open == color)
-        .map(|ko| ko_types::classify(board, ko))
-        .find(binds)?;
+        .map(|ko| ko_types::classify_in_game(game, ko, deadline, &mut walls))
+        .find(|r| binds(r) && (r.judged_walls.is_empty() || judged_answers_bind()))?;
     let has_useful_play = game
         .legal_plays(color)
         .into_iter()

@@ -20,14 +20,17 @@
 //! is a loss for Z at once, and at every node a move that decides at once (for Z one that
 //! reaches the goal, for the opponent one that puts it out of reach) is tried first.
 
+use super::walls::JudgedWalls;
 use super::{
-    goal_out_of_reach, has_uncapturable_life, region, target_points, Answer, BasicKo, Target,
+    goal_out_of_reach_judged, has_uncapturable_life_judged, region_judged, target_points, Answer,
+    BasicKo, Target,
 };
-use super::{MAX_DEPTH, NODE_BUDGET};
+use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
 use fxhash::FxHashMap;
+use std::time::Instant;
 
 /// One position in a line of play.
 #[derive(Clone)]
@@ -57,6 +60,10 @@ struct VirtualForce {
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
+    /// Strings judged alive, treated as uncapturable.
+    walls: JudgedWalls,
+    /// True once some line could capture a judged wall (such a move is not played).
+    wall_broken: bool,
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes; the memo is asked once a
@@ -72,8 +79,31 @@ fn limits() -> SearchLimits {
 
 /// Answers whether `z`, moving first on `start`, can virtual-force uncapturable life of `z`
 /// on `target` of `ko`.
+#[cfg(test)]
 pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target) -> Answer {
-    answer(start, ko, z, target, true)
+    answer(start, ko, z, target, true, &JudgedWalls::none(), None).answer
+}
+
+/// One question's answer, what cut it off when unknown, and the judged walls it rests on.
+pub(super) struct Verdict {
+    /// The answer.
+    pub answer: Answer,
+    /// Why it is unknown, if it is.
+    pub cutoff: Option<Cutoff>,
+    /// The judged walls (one stone per string) that bounded the region.
+    pub judged_walls: Vec<Point>,
+}
+
+/// [`virtual_force`] with `walls` judged alive bounding the region, stopping at `deadline`.
+pub(super) fn virtual_force_judged(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> Verdict {
+    answer(start, ko, z, target, true, walls, deadline)
 }
 
 /// [`virtual_force`] without the prunings: the plain search they must agree with.
@@ -84,26 +114,45 @@ pub(super) fn virtual_force_unpruned(
     z: Color,
     target: Target,
 ) -> Answer {
-    answer(start, ko, z, target, false)
+    answer(start, ko, z, target, false, &JudgedWalls::none(), None).answer
 }
 
-fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
-    let Some(region) = region(start, ko) else {
+fn answer(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    prune: bool,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> Verdict {
+    let verdict = |answer, cutoff, judged_walls| Verdict {
+        answer,
+        cutoff,
+        judged_walls,
+    };
+    let Some((region, judged)) = region_judged(start, ko, walls) else {
         tracing::debug!("ko region too large");
-        return Answer::Unknown;
+        return verdict(Answer::Unknown, Some(Cutoff::Region), Vec::new());
     };
     let goal = target_points(start, ko, target);
-    if has_uncapturable_life(start, z, &goal) {
-        return Answer::Yes(Point::PASS);
+    if has_uncapturable_life_judged(start, z, &goal, walls) {
+        return verdict(Answer::Yes(Point::PASS), None, judged);
     }
-    if prune && goal_out_of_reach(start, z, &goal) {
-        return Answer::No;
+    if prune && goal_out_of_reach_judged(start, z, &goal, walls) {
+        return verdict(Answer::No, None, judged);
     }
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
+    game.walls = walls.clone();
     let mut search = LocalSearch::new(limits());
+    search.set_deadline(deadline);
+    if search.past_deadline() {
+        return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
+    }
     let root = game.root(start);
     let mut unknown = false;
+    let mut found = None;
     for m in game.ordered_moves(&root) {
         let Some(child) = game.play(&root, m) else {
             continue;
@@ -113,16 +162,23 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> 
         match v {
             Outcome::Proved => {
                 tracing::trace!(nodes = search.nodes, "virtual-force found");
-                return Answer::Yes(m);
+                found = Some(m);
+                break;
             }
             Outcome::Unknown => unknown = true,
             Outcome::Disproved => {}
         }
     }
-    if unknown || search.budget_hit {
-        Answer::Unknown
+    if game.wall_broken {
+        verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
+    } else if let Some(m) = found {
+        verdict(Answer::Yes(m), None, judged)
+    } else if search.timed_out {
+        verdict(Answer::Unknown, Some(Cutoff::Time), judged)
+    } else if unknown || search.budget_hit {
+        verdict(Answer::Unknown, Some(Cutoff::Search), judged)
     } else {
-        Answer::No
+        verdict(Answer::No, None, judged)
     }
 }
 
@@ -130,7 +186,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> 
 /// the opponent's turns the reply that costs Z's search the most nodes (a proxy for the most
 /// stubborn resistance). Meant for documentation and tests.
 pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
-    let Some(region) = region(start, ko) else {
+    let Some((region, _)) = region_judged(start, ko, &JudgedWalls::none()) else {
         return Vec::new();
     };
     let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
@@ -196,6 +252,8 @@ impl VirtualForce {
             lost_cache: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
+            walls: JudgedWalls::none(),
+            wall_broken: false,
         }
     }
 
@@ -272,11 +330,22 @@ impl VirtualForce {
             .all(|&g| b.cell(g) != opp || (b.in_atari(g) && b.atari_liberty(g) == m))
     }
 
+    /// True when `color` playing `m` on `b` captures a string holding a judged wall stone.
+    fn captures_wall(&self, b: &Board, m: Point, color: Color) -> bool {
+        let opp = Cell::stone(color.opponent());
+        b.neighbours(m).into_iter().any(|n| {
+            b.cell(n) == opp
+                && b.in_atari(n)
+                && b.atari_liberty(n) == m
+                && self.walls.string_holds_wall(b, n)
+        })
+    }
+
     fn goal_reached(&mut self, b: &Board) -> bool {
         if let Some(&v) = self.goal_cache.get(&b.hash()) {
             return v;
         }
-        let v = has_uncapturable_life(b, self.z, &self.goal);
+        let v = has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls);
         self.goal_cache.insert(b.hash(), v);
         v
     }
@@ -286,7 +355,7 @@ impl VirtualForce {
         if let Some(&v) = self.lost_cache.get(&b.hash()) {
             return v;
         }
-        let v = goal_out_of_reach(b, self.z, &self.goal);
+        let v = goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls);
         self.lost_cache.insert(b.hash(), v);
         v
     }
@@ -339,6 +408,10 @@ impl LocalGame for VirtualForce {
                     return None;
                 }
             }
+        }
+        if self.captures_wall(&n.board, m, n.to_move) {
+            self.wall_broken = true;
+            return None;
         }
         let before = n.board.hash();
         child.board.play(m, n.to_move);

@@ -614,3 +614,47 @@ fn print_lines() {
         }
     }
 }
+
+/// A ko in the centre of an open board: no string is unconditionally alive, so the exact
+/// region is unknown; with the six strings around the ko judged alive (walls), the region
+/// is the ko's two points and the answers rest on the judgement. Each player, moving first,
+/// makes the ko his own and connects it to his walls (Black: E5 takes, White cannot retake
+/// at once, D5 connects; White closed: E5 connects), so both are closed killers; neither has
+/// the locale, which holds the other's uncapturable walls: an external fighting ko.
+#[test]
+fn judged_walls_bound_a_centre_ko() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . X O . . . .",
+        ". . X O . O . . .",
+        ". . . X O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let ko = find_kos(&b)[0];
+    assert_eq!((ko.empty, ko.stone), (pt(&b, "E5"), pt(&b, "D5")));
+    let walls = walls::JudgedWalls::from_strings(
+        &b,
+        &["D6", "C5", "D4", "E6", "F5", "E4"].map(|v| pt(&b, v)),
+    );
+    let (region, judged) = region_judged(&b, ko, &walls).unwrap();
+    assert_eq!(region.len(), 2);
+    assert_eq!(judged.len(), 6);
+    let r = classify_judged(&b, ko, &walls, None);
+    assert_eq!(r.basis(), "judged");
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::Fighting, Location::External),
+        "{}",
+        show(&b, &r)
+    );
+    // Without the judgement the same ko is exact but, here, beyond the search's reach or not;
+    // whatever it answers, it rests on no judged wall.
+    assert_eq!(
+        classify_within(&b, ko, Duration::from_millis(1)).basis(),
+        "exact"
+    );
+}

@@ -10,10 +10,12 @@
 //! settled states, a node budget and a depth limit; past either limit the answer is
 //! [`Outcome::Unknown`], so a "yes" or "no" is always exact. A game may also say what a state
 //! repeated on the line means ([`SearchLimits::repetition`]); values that such a repetition
-//! helped decide depend on the line and are not memoised.
+//! helped decide depend on the line and are not memoised. A search may also be given a
+//! deadline ([`LocalSearch::set_deadline`]): past it every open line is [`Outcome::Unknown`].
 
 use fxhash::FxHashMap;
 use smallvec::SmallVec;
+use std::time::Instant;
 
 /// The value of a state for the prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +76,9 @@ pub struct SearchLimits {
 /// "No repetition took part" as a line index.
 const NO_REPETITION: usize = usize::MAX;
 
+/// The clock is read once per this many expanded states (a power of two).
+const CLOCK_EVERY: usize = 64;
+
 /// The search's memory and counters; one per question (or cleared between questions).
 #[derive(Debug)]
 pub struct LocalSearch {
@@ -85,6 +90,10 @@ pub struct LocalSearch {
     pub nodes: usize,
     /// True once the node budget stopped some line.
     pub budget_hit: bool,
+    /// The time after which no state is expanded, if any.
+    deadline: Option<Instant>,
+    /// True once the deadline stopped some line.
+    pub timed_out: bool,
 }
 
 impl LocalSearch {
@@ -96,7 +105,23 @@ impl LocalSearch {
             path: Vec::new(),
             nodes: 0,
             budget_hit: false,
+            deadline: None,
+            timed_out: false,
         }
+    }
+
+    /// Stops expanding states at `deadline` (`None`: no deadline); lines cut there are
+    /// [`Outcome::Unknown`] and [`LocalSearch::timed_out`] says so.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// True when the deadline has passed (read now, whatever the node count).
+    pub fn past_deadline(&mut self) -> bool {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out
     }
 
     /// Forgets the memo and the node count (the limits stay).
@@ -139,6 +164,9 @@ impl LocalSearch {
         }
         if self.nodes >= self.limits.nodes {
             self.budget_hit = true;
+            return (Outcome::Unknown, NO_REPETITION);
+        }
+        if self.timed_out || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.past_deadline()) {
             return (Outcome::Unknown, NO_REPETITION);
         }
         self.nodes += 1;
@@ -263,5 +291,19 @@ mod tests {
         let mut search = LocalSearch::new(limits(100, 2));
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
         assert!(search.budget_hit);
+    }
+
+    #[test]
+    fn a_passed_deadline_gives_unknown() {
+        let mut search = LocalSearch::new(limits(100, 10_000));
+        search.set_deadline(Some(Instant::now()));
+        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
+        assert!(search.timed_out);
+        assert!(!search.budget_hit);
+        // Without a deadline the same search answers.
+        let mut search = LocalSearch::new(limits(100, 10_000));
+        search.set_deadline(None);
+        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Proved);
+        assert!(!search.timed_out);
     }
 }

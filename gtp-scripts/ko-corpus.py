@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""A corpus of real kos and koan's ko-classify figures on it.
+
+  gtp-scripts/ko-corpus.py play DIR [GAMES] [SIZE]   GNU Go against itself, levels 1, 5 and
+      10 in turn, seeds 1.. (deterministic), each game played to two passes (or 300 moves);
+      one SGF per game in DIR.
+  gtp-scripts/ko-corpus.py classify DIR [KOAN]       replays every SGF of DIR in koan and,
+      after every move that leaves a basic ko on the board, asks `ko-classify`; prints one
+      line per ko and the summary: kos found, classified exact / judged / unknown (whole
+      games and their last third), time per call (median, 95th percentile, max).
+
+GNU Go is /usr/games/gnugo (Debian package gnugo)."""
+import glob
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+GNUGO = "/usr/games/gnugo"
+
+
+class Gtp:
+    def __init__(self, argv):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+
+    def ask(self, cmd):
+        self.p.stdin.write(cmd + "\n")
+        self.p.stdin.flush()
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if line == "":
+                raise RuntimeError("engine died on " + cmd)
+            if line.strip() == "" and lines:
+                break
+            if line.strip() == "" and not lines:
+                continue
+            lines.append(line.rstrip("\n"))
+        text = "\n".join(lines)
+        if text.startswith("?"):
+            raise RuntimeError(f"{cmd}: {text}")
+        return text[1:].strip()
+
+    def close(self):
+        try:
+            self.ask("quit")
+        except Exception:
+            pass
+        self.p.wait()
+
+
+def sgf_point(v, size):
+    if v.lower() == "pass":
+        return ""
+    col = "ABCDEFGHJKLMNOPQRST".index(v[0].upper())
+    row = size - int(v[1:])
+    return "abcdefghijklmnopqrs"[col] + "abcdefghijklmnopqrs"[row]
+
+
+def gtp_vertex(p, size):
+    if p == "" or p == "tt" and size <= 19:
+        return "pass"
+    col = "abcdefghijklmnopqrs".index(p[0])
+    row = "abcdefghijklmnopqrs".index(p[1])
+    return "ABCDEFGHJKLMNOPQRST"[col] + str(size - row)
+
+
+def play(out, games, size):
+    os.makedirs(out, exist_ok=True)
+    for g in range(1, games + 1):
+        level = [1, 5, 10][g % 3]
+        eng = Gtp([GNUGO, "--mode", "gtp", "--level", str(level), "--seed", str(g),
+                   "--chinese-rules"])
+        eng.ask(f"boardsize {size}")
+        eng.ask("clear_board")
+        eng.ask("komi 7")
+        moves, passes, color = [], 0, "B"
+        while passes < 2 and len(moves) < 300:
+            v = eng.ask(f"genmove {color}")
+            if v.lower() == "resign":
+                v = "pass"
+            passes = passes + 1 if v.lower() == "pass" else 0
+            moves.append((color, sgf_point(v, size)))
+            color = "W" if color == "B" else "B"
+        eng.close()
+        body = "".join(f";{c}[{p}]" for c, p in moves)
+        name = os.path.join(out, f"gnugo-l{level}-{size}x{size}-{g:03}.sgf")
+        with open(name, "w") as f:
+            f.write(f"(;GM[1]FF[4]SZ[{size}]KM[7]RU[Chinese]PB[GNU Go {level}]"
+                    f"PW[GNU Go {level}]{body})\n")
+        print(name, len(moves), "moves", file=sys.stderr)
+
+
+def read_sgf(path):
+    text = open(path).read()
+    size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+    moves = re.findall(r";([BW])\[([a-s]{0,2})\]", text)
+    return size, moves
+
+
+def classify(d, koan):
+    eng = Gtp([koan, "--threads", "1", "--playouts", "100"])
+    rows = []  # (file, move, in_last_third, line, seconds)
+    for path in sorted(glob.glob(os.path.join(d, "*.sgf"))):
+        size, moves = read_sgf(path)
+        eng.ask(f"boardsize {size}")
+        eng.ask("clear_board")
+        for i, (c, p) in enumerate(moves):
+            v = gtp_vertex(p, size)
+            try:
+                eng.ask(f"play {c} {v}")
+            except RuntimeError:
+                break
+            t = time.monotonic()
+            out = eng.ask("ko-classify")
+            dt = time.monotonic() - t
+            for line in filter(None, out.split("\n")):
+                last = (i + 1) * 3 >= len(moves) * 2
+                rows.append((os.path.basename(path), i + 1, last, line, dt))
+                print(f"{os.path.basename(path)} move {i + 1}: {line} ({dt * 1000:.0f} ms)")
+    eng.close()
+
+    def summary(rs, what):
+        n = len(rs)
+        known = [r for r in rs if "type=unknown" not in r[3]]
+        ex = sum(1 for r in known if "basis=exact" in r[3])
+        ju = sum(1 for r in known if "basis=judged" in r[3])
+        pct = 100 * len(known) / n if n else 0
+        print(f"{what}: {n} kos, {ex} exact, {ju} judged, {n - len(known)} unknown "
+              f"({pct:.0f}% classified)")
+
+    summary(rows, "whole games")
+    summary([r for r in rows if r[2]], "last third")
+    times = sorted(r[4] for r in rows)
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"time per ko-classify call with a ko: median {statistics.median(times) * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms ({len(times)} kos)")
+    reasons = {}
+    for r in rows:
+        m = re.search(r"reason=(\w+)", r[3])
+        if m:
+            reasons[m.group(1)] = reasons.get(m.group(1), 0) + 1
+    print("unknown reasons:", reasons)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] not in ("play", "classify"):
+        print(__doc__)
+        sys.exit(2)
+    if sys.argv[1] == "play":
+        play(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 12,
+             int(sys.argv[4]) if len(sys.argv) > 4 else 9)
+    else:
+        classify(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "target/release/koan")
