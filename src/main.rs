@@ -138,7 +138,10 @@ fn win_rate(v: &str) -> Result<f64, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refuse(e),
+    };
     match cli.tool {
         Some(Tool::Bench(args)) => {
             init_logging(None, false, true);
@@ -166,6 +169,24 @@ fn main() -> ExitCode {
         }
         None => serve(&cli.engine),
     }
+}
+
+/// Answers a command line clap refused: help and version as asked, otherwise one line
+/// saying what is wrong and a pointer to `--help`, with exit code 2.
+fn refuse(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        || matches!(
+            e.kind(),
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        )
+    {
+        e.exit();
+    }
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("error: bad arguments");
+    eprintln!("{first}\nFor more information, try '--help'.");
+    ExitCode::from(2)
 }
 
 /// Speaks GTP on standard input and output until `quit` or the end of input.

@@ -55,3 +55,23 @@ fn bad_options_point_to_help() {
         assert!(out.stdout.is_empty(), "koan {args:?} wrote to stdout");
     }
 }
+
+#[test]
+fn a_bad_option_gets_one_line_and_a_pointer_to_help() {
+    for args in [
+        &["--frobnicate"][..],
+        &["match", "--colour", "x"],
+        &["bench", "nonsense"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+            .args(args)
+            .output()
+            .expect("koan runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 2, "koan {args:?}: {stderr}");
+        assert!(lines[0].starts_with("error: "), "koan {args:?}: {stderr}");
+        assert_eq!(lines[1], "For more information, try '--help'.");
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
