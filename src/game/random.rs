@@ -23,9 +23,20 @@ pub fn random_game(
     size: usize,
     moves: usize,
     odds: Odds,
-    mut below: impl FnMut(usize) -> usize,
+    below: impl FnMut(usize) -> usize,
 ) -> Game {
     let mut g = Game::new(size, rules);
+    play_random_moves(&mut g, moves, odds, below);
+    g
+}
+
+/// Plays `moves` more moves in `game` as [`random_game`] draws them.
+pub fn play_random_moves(
+    g: &mut Game,
+    moves: usize,
+    odds: Odds,
+    mut below: impl FnMut(usize) -> usize,
+) {
     for _ in 0..moves {
         let c = g.to_move();
         let legal = g.legal_plays(c);
@@ -44,5 +55,4 @@ pub fn random_game(
         };
         g.play(c, p).expect("a legal move");
     }
-    g
 }

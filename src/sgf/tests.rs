@@ -507,24 +507,12 @@ fn text_values_are_escaped() {
 
 /// Random legal moves (captures favoured) for the player to move, `n` of them.
 fn play_randomly(game: &mut crate::game::Game, n: usize, rng: &mut impl rand::Rng) {
-    for _ in 0..n {
-        let c = game.to_move();
-        let legal = game.legal_plays(c);
-        let b = game.board();
-        let capturing: Vec<_> = legal
-            .iter()
-            .copied()
-            .filter(|&p| b.is_capture(p, c))
-            .collect();
-        let p = if legal.is_empty() || rng.gen_range(0..20) == 0 {
-            crate::board::Point::PASS
-        } else if !capturing.is_empty() && rng.gen_range(0..2) == 0 {
-            capturing[rng.gen_range(0..capturing.len())]
-        } else {
-            legal[rng.gen_range(0..legal.len())]
-        };
-        game.play(c, p).expect("a legal move");
-    }
+    use crate::game::random::{play_random_moves, Odds};
+    let odds = Odds {
+        pass: (1, 20),
+        capture: (1, 2),
+    };
+    play_random_moves(game, n, odds, |k| rng.gen_range(0..k));
 }
 
 #[test]
