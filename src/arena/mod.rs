@@ -43,7 +43,7 @@ use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
-/// The placeholder in an engine command that becomes the game's seed for that engine.
+/// The word in an engine command (`{seed}`) that becomes the game's seed for that engine.
 pub const SEED_PLACEHOLDER: &str = "{seed}";
 
 /// The command line of `koan match`.
