@@ -2,7 +2,7 @@
 
 use super::output::Output;
 use super::protocol::Command;
-use super::{analyze, gogui};
+use super::{analyze, gogui, kata_rules};
 use crate::board::{Cell, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::player::handicap::fixed_handicap;
@@ -205,6 +205,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!("ko-rule", "[RULE]: shows or sets the ko rule", |e, c, _| e
         .ko_rule(&c.args)),
     command!(
+        "kata-get-rules",
+        "the rules as KataGo's JSON object",
+        |e, c, _| { kata_rules::get_rules(e.player.game(), e.friendly_pass_ok, &c.args) }
+    ),
+    command!(
+        "kata-set-rules",
+        "PRESET|JSON: sets the rules in KataGo's words",
+        |e, c, _| { kata_rules::set_rules(e.player.game_mut(), &mut e.friendly_pass_ok, &c.args) }
+    ),
+    command!(
+        "kata-set-rule",
+        "KEY VALUE: sets one of KataGo's rules keys",
+        |e, c, _| { kata_rules::set_rule(e.player.game_mut(), &mut e.friendly_pass_ok, &c.args) }
+    ),
+    command!(
         "kgs-rules",
         "japanese|chinese|aga|new_zealand: KGS's rules",
         |e, c, _| { e.kgs_rules(&c.args) }
@@ -373,6 +388,9 @@ pub struct Engine {
     /// The record `loadsgf` read last, for the game information and comments `printsgf`
     /// writes back (forgotten by `boardsize` and `clear_board`).
     loaded: Option<SgfGame>,
+    /// KataGo's `friendlyPassOk` as `kata-set-rules` last set it (kept for `kata-get-rules`;
+    /// it changes nothing in koan).
+    friendly_pass_ok: bool,
 }
 
 type Reply = Result<String, String>;
@@ -393,6 +411,7 @@ impl Engine {
             gogui_ruler: false,
             komi_set: false,
             loaded: None,
+            friendly_pass_ok: true,
         }
     }
 

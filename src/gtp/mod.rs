@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod engine;
 pub mod gogui;
 pub mod input;
+pub mod kata_rules;
 pub mod ko_classify;
 pub mod output;
 pub mod protocol;

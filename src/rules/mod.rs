@@ -8,6 +8,7 @@
 
 pub mod history;
 pub mod ing_spight;
+pub mod katago;
 pub mod ko;
 pub mod line;
 pub mod memory;
