@@ -23,7 +23,7 @@ play b E5
 #? [(info move ([A-HJ][1-9]|pass) visits \d+ winrate \d+ prior \d+ lcb \d+ order \d+ pv( ([A-HJ][1-9]|pass))+( info move ([A-HJ][1-9]|pass) visits \d+ winrate \d+ prior \d+ lcb \d+ order \d+ pv( ([A-HJ][1-9]|pass))+)*\n)*play ([A-HJ][1-9]|pass|resign)]
 
 41 kata-genmove_analyze b 1
-#? [(info move ([A-HJ][1-9]|pass) visits \d+ winrate [01]\.\d{6} scoreMean -?\d+\.\d{3} scoreLead -?\d+\.\d{3} prior [01]\.\d{6} lcb [01]\.\d{6} order \d+ pv( ([A-HJ][1-9]|pass))+( info move ([A-HJ][1-9]|pass) visits \d+ winrate [01]\.\d{6} scoreMean -?\d+\.\d{3} scoreLead -?\d+\.\d{3} prior [01]\.\d{6} lcb [01]\.\d{6} order \d+ pv( ([A-HJ][1-9]|pass))+)*\n)*play ([A-HJ][1-9]|pass|resign)]
+#? [(info move ([A-HJ][1-9]|pass) visits \d+ utility -?[01]\.\d{6} winrate [01]\.\d{6} scoreMean -?\d+\.\d{3} scoreStdev \d+\.\d{3} scoreLead -?\d+\.\d{3} scoreSelfplay -?\d+\.\d{3} prior [01]\.\d{6} lcb [01]\.\d{6} utilityLcb -?[01]\.\d{6} order \d+ pv( ([A-HJ][1-9]|pass))+( info move ([A-HJ][1-9]|pass) visits \d+ utility -?[01]\.\d{6} winrate [01]\.\d{6} scoreMean -?\d+\.\d{3} scoreStdev \d+\.\d{3} scoreLead -?\d+\.\d{3} scoreSelfplay -?\d+\.\d{3} prior [01]\.\d{6} lcb [01]\.\d{6} utilityLcb -?[01]\.\d{6} order \d+ pv( ([A-HJ][1-9]|pass))+)*\n)*play ([A-HJ][1-9]|pass|resign)]
 
 42 genmove_analyze w
 #? [play ([A-HJ][1-9]|pass|resign)]

@@ -326,3 +326,162 @@ fn every_streamed_response_is_framed_with_a_space_after_its_id() {
     }
     koan.close();
 }
+
+/// The words of one `info` entry as KataGo's keys and values: (key, values) pairs, the
+/// values of `pv`, `pvVisits`, `movesOwnership` running to the next key.
+fn kata_fields(entry: &str) -> Vec<(String, Vec<String>)> {
+    let mut fields: Vec<(String, Vec<String>)> = Vec::new();
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i].to_string();
+        i += 1;
+        let many = ["pv", "pvVisits", "pvEdgeVisits", "movesOwnership"].contains(&key.as_str());
+        let mut values = Vec::new();
+        while i < words.len() {
+            let w = words[i];
+            let is_key = w.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && w != "pass";
+            if is_key && (many || !values.is_empty()) {
+                break;
+            }
+            values.push(w.to_string());
+            i += 1;
+            if !many {
+                break;
+            }
+        }
+        fields.push((key, values));
+    }
+    fields
+}
+
+/// KataGo's keys of `rootInfo`, which a move's entry has too (after `move`).
+const KATA_ROOT_KEYS: [&str; 7] = [
+    "visits",
+    "utility",
+    "winrate",
+    "scoreMean",
+    "scoreStdev",
+    "scoreLead",
+    "scoreSelfplay",
+];
+
+#[test]
+fn kata_analyze_gives_katagos_keys_and_keeps_to_avoid() {
+    let mut koan = Koan::start(&["--threads", "1"]);
+    koan.send(
+        "boardsize 9\nplay b E5\n1 kata-analyze w 10 rootInfo true ownership true \
+         ownershipStdev true movesOwnership true pvVisits true minmoves 30 maxmoves 40 \
+         avoid w D4,F6,pass 1\n",
+    );
+    assert_eq!(koan.response(), "= ");
+    assert_eq!(koan.response(), "= ");
+    assert_eq!(koan.line(), "=1 ");
+    let lines = koan.info_lines(3, |_| {});
+    koan.send("2 name\n");
+    koan.finish_stream(|_| {});
+    assert_eq!(koan.response(), "=2 koan");
+    let line = lines.last().unwrap();
+    let (moves, rest) = line.split_once(" rootInfo ").expect("rootInfo");
+    let (root, owned) = rest.split_once(" ownership ").expect("ownership");
+    let (owned, spread) = owned
+        .split_once(" ownershipStdev ")
+        .expect("ownershipStdev");
+    let floats =
+        |s: &str| -> Vec<f64> { s.split_whitespace().map(|v| v.parse().unwrap()).collect() };
+    assert_eq!(floats(owned).len(), 81);
+    let spread = floats(spread);
+    assert_eq!(spread.len(), 81);
+    assert!(spread.iter().all(|v| (0.0..=1.0).contains(v)));
+    let root = kata_fields(root);
+    let root_keys: Vec<&str> = root.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(root_keys, KATA_ROOT_KEYS);
+    let entries: Vec<&str> = moves.split("info ").skip(1).collect();
+    assert!(
+        (30..=40).contains(&entries.len()),
+        "minmoves 30, maxmoves 40: {}",
+        entries.len()
+    );
+    let mut visited = 0;
+    for (order, entry) in entries.iter().enumerate() {
+        let fields = kata_fields(entry);
+        let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+        let want: Vec<&str> = ["move"]
+            .into_iter()
+            .chain(KATA_ROOT_KEYS)
+            .chain([
+                "prior",
+                "lcb",
+                "utilityLcb",
+                "order",
+                "pv",
+                "pvVisits",
+                "movesOwnership",
+            ])
+            .collect();
+        assert_eq!(keys, want, "{entry}");
+        let value = |k: &str| fields.iter().find(|(key, _)| key == k).unwrap().1.clone();
+        let mv = &value("move")[0];
+        assert!(
+            !["D4", "F6", "pass"].contains(&mv.as_str()),
+            "avoided {mv}: {entry}"
+        );
+        assert_eq!(value("order")[0], order.to_string());
+        assert_eq!(value("pv").len(), value("pvVisits").len(), "{entry}");
+        assert_eq!(&value("pv")[0], mv);
+        assert_eq!(value("pvVisits")[0], value("visits")[0]);
+        assert_eq!(value("movesOwnership").len(), 81);
+        for k in ["winrate", "prior", "lcb"] {
+            let v: f64 = value(k)[0].parse().unwrap();
+            assert!((0.0..=1.0).contains(&v), "{k} {v}");
+        }
+        let utility: f64 = value("utility")[0].parse().unwrap();
+        let winrate: f64 = value("winrate")[0].parse().unwrap();
+        assert!((utility - (2.0 * winrate - 1.0)).abs() < 1e-5, "{entry}");
+        if value("visits")[0] != "0" {
+            visited += 1;
+            assert_eq!(visited, order + 1, "visited moves come first");
+        }
+    }
+    koan.close();
+}
+
+#[test]
+fn lz_analyze_takes_allow_as_leela_zero_does() {
+    let mut koan = Koan::start(&["--threads", "1"]);
+    koan.send("boardsize 9\n1 lz-analyze b 10 allow b C3,G7,E5 1\n");
+    assert_eq!(koan.response(), "= ");
+    assert_eq!(koan.line(), "=1 ");
+    let mut lines = koan.info_lines(3, check_lz);
+    koan.send("2 name\n");
+    lines.extend(koan.finish_stream(check_lz));
+    assert_eq!(koan.response(), "=2 koan");
+    for line in &lines {
+        for entry in line.split("info ").skip(1) {
+            let mv = entry.split_whitespace().nth(1).unwrap();
+            assert!(
+                ["C3", "G7", "E5"].contains(&mv),
+                "{mv} is not allowed: {line}"
+            );
+        }
+    }
+    // A bad allow is a syntax error, and the engine goes on.
+    koan.send("3 lz-analyze b 10 allow b C3 0\n4 kata-analyze b 10 avoid b Z9 1\n5 name\n");
+    assert!(koan.response().starts_with("?3 syntax error"));
+    assert!(koan.response().starts_with("?4 syntax error"));
+    assert_eq!(koan.response(), "=5 koan");
+    // The filter held for that analysis only: the next one looks at other moves again.
+    koan.send("6 lz-analyze b 10 minmoves 10\n");
+    assert_eq!(koan.line(), "=6 ");
+    let line = koan.info_lines(1, check_lz).remove(0);
+    koan.send("7 name\n");
+    koan.finish_stream(check_lz);
+    assert_eq!(koan.response(), "=7 koan");
+    let others = line
+        .split("info ")
+        .skip(1)
+        .filter(|e| !["C3", "G7", "E5"].contains(&e.split_whitespace().nth(1).unwrap()))
+        .count();
+    assert!(others >= 7, "{line}");
+    koan.close();
+}

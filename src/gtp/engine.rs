@@ -366,7 +366,7 @@ fn search_command(e: &mut Engine, c: &Command, _: &mut Output) -> Reply {
 
 /// The streamed analysis commands.
 fn analyze_command(e: &mut Engine, c: &Command, out: &mut Output) -> Reply {
-    match analyze::parse(&c.name, &c.args) {
+    match analyze::parse(&c.name, &c.args, e.player.game().size()) {
         Some(request) => e.analyze(request?, out),
         None => Err("unknown command".into()),
     }

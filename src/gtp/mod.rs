@@ -7,6 +7,7 @@
 
 pub mod analyze;
 pub mod engine;
+pub mod figures;
 pub mod gogui;
 pub mod input;
 pub mod kata_rules;

@@ -29,6 +29,7 @@
 //!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
+pub mod filter;
 pub mod legality;
 pub mod outcome;
 pub mod patterns;
@@ -36,6 +37,7 @@ pub mod playout;
 pub mod policy;
 pub mod priors;
 pub mod rng;
+pub mod root;
 pub mod time;
 mod tree;
 mod worker;
@@ -47,6 +49,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tree::{Stats, Tree};
 use worker::{Shared, Worker};
+
+pub use filter::MoveFilter;
 
 /// Nodes of the first arena; it doubles (up to [`MAX_NODES`]) after a search fills it.
 const INITIAL_NODES: usize = 1 << 20;
@@ -168,6 +172,8 @@ pub struct MoveStats {
     pub lcb: f64,
     /// The principal variation, starting with `point`.
     pub pv: Vec<Point>,
+    /// The visits of the node each move of `pv` leads to.
+    pub pv_visits: Vec<u64>,
 }
 
 /// An observer of a running search: how often to call it, and the callback.
@@ -189,6 +195,8 @@ pub struct Searcher {
     tree: Tree,
     spare: Option<Tree>,
     key: Option<RootKey>,
+    /// The moves the search may not try ([`Searcher::set_filter`]).
+    filter: MoveFilter,
 }
 
 impl Default for Searcher {
@@ -204,6 +212,16 @@ impl Searcher {
             tree: Tree::with_capacity(0),
             spare: None,
             key: None,
+            filter: MoveFilter::default(),
+        }
+    }
+
+    /// Makes `filter` the moves the next searches may not try (KataGo's `avoid` and
+    /// `allow`); a change forgets the tree, which was grown under the old filter.
+    pub fn set_filter(&mut self, filter: MoveFilter) {
+        if filter != self.filter {
+            self.key = None;
+            self.filter = filter;
         }
     }
 
@@ -241,12 +259,7 @@ impl Searcher {
         observer: Option<Observer>,
     ) -> SearchResult {
         let start = Instant::now();
-        let board = game.board();
-        let root_moves: Vec<Point> = game
-            .legal_plays(color)
-            .into_iter()
-            .filter(|&p| !board.is_eye(p, color))
-            .collect();
+        let root_moves = root::root_moves(game, color, &self.filter);
         let pass_allowed = game.is_legal(color, Point::PASS);
         if !params.is_unlimited() {
             if let Some(best) = quick_decision(game, color, &root_moves, pass_allowed) {
@@ -282,12 +295,10 @@ impl Searcher {
                 self.tree = Tree::with_capacity(capacity);
             }
             let root = self.tree.new_root();
-            let last = last_play(game);
-            let mut kids: Vec<(Point, priors::Prior)> = root_moves
-                .iter()
-                .map(|&p| (p, priors::prior(board, color, p, last)))
-                .collect();
-            kids.push((Point::PASS, priors::prior(board, color, Point::PASS, last)));
+            let mut kids = root::root_priors(game, color, &root_moves);
+            if !root_moves.is_empty() && !self.filter.permits(0, color, Point::PASS) {
+                kids.pop();
+            }
             assert!(self.tree.node(root).try_claim());
             assert!(self.tree.expand(root, &kids), "the arena holds the root");
         }
@@ -314,6 +325,7 @@ impl Searcher {
                 m.len().checked_sub(2).map_or(Point::PASS, |i| m[i].point)
             }),
             rules: *game.rules(),
+            filter: &self.filter,
             komi: dynamic_komi(game),
             mercy: Some(mercy_margin(game.size(), game.komi())),
             started: AtomicU64::new(0),
@@ -589,6 +601,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
                     prior: s.prior.rate() / prior_sum,
                     lcb,
                     pv: Vec::new(),
+                    pv_visits: Vec::new(),
                 },
             )
         })
@@ -599,7 +612,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
             .then(b.1.winrate.total_cmp(&a.1.winrate))
     });
     for (i, m) in moves.iter_mut() {
-        m.pv = principal_variation(tree, *i);
+        (m.pv, m.pv_visits) = principal_variation(tree, *i);
     }
     let board = shared.game.board();
     let ownership = match &shared.ownership {
@@ -637,9 +650,11 @@ fn top_down_points(board: &Board) -> impl Iterator<Item = Point> + '_ {
         .flat_map(move |row| (0..n).map(move |col| board.point(crate::board::Coord::new(col, row))))
 }
 
-/// The most visited line from the node `i` (its move first), while visits go on.
-fn principal_variation(tree: &Tree, mut i: usize) -> Vec<Point> {
+/// The most visited line from the node `i` (its move first), while visits go on, and the
+/// visits of each node along it.
+fn principal_variation(tree: &Tree, mut i: usize) -> (Vec<Point>, Vec<u64>) {
     let mut pv = vec![tree.node(i).point()];
+    let mut visits = vec![u64::from(tree.node(i).visits())];
     while pv.len() < 24 {
         let Some(next) = tree
             .children(i)
@@ -649,9 +664,10 @@ fn principal_variation(tree: &Tree, mut i: usize) -> Vec<Point> {
             break;
         };
         pv.push(tree.node(next).point());
+        visits.push(u64::from(tree.node(next).visits()));
         i = next;
     }
-    pv
+    (pv, visits)
 }
 
 /// The game's last move when it was a board play, else [`Point::PASS`].

@@ -51,6 +51,8 @@ pub(super) struct Shared<'a> {
     pub root_last: (Point, Point),
     /// The ruleset.
     pub rules: Ruleset,
+    /// The moves the search may not try, by player and depth.
+    pub filter: &'a super::MoveFilter,
     /// The komi simulations are scored with (the game's, adjusted in handicap games).
     pub komi: f64,
     /// The mercy margin of playouts.
@@ -219,18 +221,24 @@ impl<'a> Worker<'a> {
     /// and the pass, each with its prior. False when the arena is full.
     fn expand(&mut self, node: usize, color: Color, last: Point) -> bool {
         let sh = self.shared;
+        // The ply of the children: the path holds the root and every node down to `node`.
+        let depth = self.path.len() as u32 - 1;
+        let filtered = !sh.filter.is_empty();
         self.children.clear();
         for i in 0..self.board.empty_count() {
             let p = self.board.empty_point(i);
             if !self.board.is_eye(p, color)
+                && (!filtered || sh.filter.permits(depth, color, p))
                 && legal_in_line(&self.board, &self.line, &sh.rules, p, color)
             {
                 let prior = priors::prior(&self.board, color, p, last);
                 self.children.push((p, prior));
             }
         }
-        let pass = priors::prior(&self.board, color, Point::PASS, last);
-        self.children.push((Point::PASS, pass));
+        if !filtered || self.children.is_empty() || sh.filter.permits(depth, color, Point::PASS) {
+            let pass = priors::prior(&self.board, color, Point::PASS, last);
+            self.children.push((Point::PASS, pass));
+        }
         sh.tree.expand(node, &self.children)
     }
 

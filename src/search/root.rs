@@ -1,0 +1,41 @@
+//! The root of a search: the moves it considers and the priors they start with, which are
+//! also the policy an analysis shows (KataGo's `policy`, `prior`).
+
+use super::priors::{self, Prior};
+use super::MoveFilter;
+use crate::board::{Color, Point};
+use crate::game::Game;
+
+/// The board plays a search of `game` for `color` considers at its root: the legal plays
+/// (under the game's full ko rule) that do not fill one of `color`'s own eyes, and that
+/// `filter` permits at depth 0.
+pub fn root_moves(game: &Game, color: Color, filter: &MoveFilter) -> Vec<Point> {
+    let board = game.board();
+    game.legal_plays(color)
+        .into_iter()
+        .filter(|&p| !board.is_eye(p, color) && filter.permits(0, color, p))
+        .collect()
+}
+
+/// Each of `moves` and then the pass with its prior, as the root's children get them.
+pub fn root_priors(game: &Game, color: Color, moves: &[Point]) -> Vec<(Point, Prior)> {
+    let board = game.board();
+    let last = super::last_play(game);
+    moves
+        .iter()
+        .copied()
+        .chain([Point::PASS])
+        .map(|p| (p, priors::prior(board, color, p, last)))
+        .collect()
+}
+
+/// The search's policy for `color` in `game`: every root move and the pass with its prior's
+/// win rate, scaled so that they sum to 1 (the `prior` an analysis reports).
+pub fn policy(game: &Game, color: Color) -> Vec<(Point, f64)> {
+    let moves = root_moves(game, color, &MoveFilter::default());
+    let kids = root_priors(game, color, &moves);
+    let sum: f64 = kids.iter().map(|(_, p)| p.rate()).sum::<f64>().max(1e-9);
+    kids.into_iter()
+        .map(|(p, prior)| (p, prior.rate() / sum))
+        .collect()
+}
