@@ -183,6 +183,56 @@ fn resigns_only_when_the_position_stays_lost() {
 }
 
 #[test]
+fn resigns_a_settled_lost_position_instead_of_passing() {
+    // White's two-eyed group in the corner (eyes A1, D1) against Black's wall with
+    // single-point eyes everywhere else: neither side has a useful play left, and White
+    // loses by some 60 points. koan used to pass there at once, with an unsearched win rate
+    // of 0.500; a pass cannot turn the game, so it resigns.
+    //
+    //  9 X.X.X.X.X
+    //  8 XXXXXXXXX
+    //  7 X.X.X.X.X
+    //  6 XXXXXXXXX
+    //  5 X.X.X.X.X
+    //  4 XXXXXXXX.
+    //  3 XXXXXXXXX
+    //  2 OOOOOXX.X
+    //  1 .OO.OXXXX
+    //    ABCDEFGHJ
+    let white = ["A2", "B2", "C2", "D2", "E2", "E1", "C1", "B1"];
+    let empty = [
+        "A1", "D1", "B5", "D5", "F5", "H5", "B7", "D7", "F7", "H7", "B9", "D9", "F9", "H9", "H2",
+        "J4",
+    ];
+    let mut input = String::from("boardsize 9\nclear_board\nkomi 7\n");
+    let mut white_moves = white.iter();
+    for row in 1..=9 {
+        for col in "ABCDEFGHJ".chars() {
+            let v = format!("{col}{row}");
+            if white.contains(&v.as_str()) || empty.contains(&v.as_str()) {
+                continue;
+            }
+            input.push_str(&format!("play b {v}\n"));
+            match white_moves.next() {
+                Some(w) => input.push_str(&format!("play w {w}\n")),
+                None => input.push_str("play w pass\n"),
+            }
+        }
+    }
+    // The last White reply was a pass; Black passes too would end the game, so Black's
+    // last stone is answered by White's genmove instead.
+    input.truncate(input.len() - "play w pass\n".len());
+    input.push_str("genmove w\nquit\n");
+    let (out, err) = run_with(
+        &["--threads", "1", "--playouts", "5000", "--seed", "3"],
+        input.as_bytes(),
+    );
+    let r = responses(&out);
+    assert!(r.iter().all(|x| x.starts_with('=')), "{out}");
+    assert_eq!(r[r.len() - 2], "= resign", "{err}");
+}
+
+#[test]
 fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
     // The opponent "thinks" for a while (the input pauses), koan ponders White's position
     // meanwhile, the next command stops it, and a genmove for White in that position starts

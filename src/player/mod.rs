@@ -264,7 +264,7 @@ impl Player {
     }
 
     /// The move to make after a search: resignation only when the win rate stays low over
-    /// two moves in a row (else the search's fallback), corrected for the end of the game
+    /// two moves in a row or the search's best play is a pass (else the search's fallback), corrected for the end of the game
     /// ([`endgame::adjust`]); played when `play` is set, and pondered on then if asked.
     pub fn decide(
         &mut self,
@@ -279,7 +279,9 @@ impl Player {
             result.winrate
         );
         let losing = result.best == SearchMove::Resign;
-        let confirmed = losing && self.was_losing;
+        // A pass cannot turn a lost game: waiting for a second low win rate only makes
+        // sense when the search still has a board play to try.
+        let confirmed = losing && (self.was_losing || result.fallback == SearchMove::Pass);
         self.was_losing = losing;
         let choice = if losing && !confirmed {
             tracing::info!("genmove {color}: losing, but resigning only if it stays so");

@@ -675,28 +675,26 @@ fn last_play(game: &Game) -> Point {
     game.moves().last().map_or(Point::PASS, |s| s.point)
 }
 
-/// Decides without searching when it is obvious: pass (or the only legal move when passing
-/// is banned) when no useful board play is left; pass when the opponent just passed and
-/// `color` leads by the board as it stands.
+/// Decides without searching when it is obvious: the only legal move when no useful board
+/// play is left and passing is banned; a pass when no useful board play is left, or the
+/// opponent just passed, and `color` leads by the board as it stands. Behind by the board,
+/// the search decides (its playouts judge what is dead), so that a lost game is resigned
+/// rather than passed with an unsearched win rate.
 fn quick_decision(
     game: &Game,
     color: Color,
     root_moves: &[Point],
     pass_allowed: bool,
 ) -> Option<SearchMove> {
-    if root_moves.is_empty() {
-        if !pass_allowed {
-            tracing::debug!("genmove {color}: may not pass, only eye fills left");
-            return Some(SearchMove::Play(game.legal_plays(color)[0]));
-        }
-        tracing::debug!("genmove {color}: no useful board play, passing");
-        return Some(SearchMove::Pass);
+    if root_moves.is_empty() && !pass_allowed {
+        tracing::debug!("genmove {color}: may not pass, only eye fills left");
+        return Some(SearchMove::Play(game.legal_plays(color)[0]));
     }
     let opponent_passed = game
         .moves()
         .last()
         .is_some_and(|s| s.is_pass() && s.color == color.opponent());
-    if opponent_passed && pass_allowed {
+    if (root_moves.is_empty() || opponent_passed) && pass_allowed {
         let black_lead = outcome::terminal(game.board(), game.komi(), game.rules().scoring);
         let lead = if color == Color::Black {
             black_lead
@@ -704,7 +702,14 @@ fn quick_decision(
             -black_lead
         };
         if lead > 0.0 {
-            tracing::debug!("genmove {color}: opponent passed and we lead by {lead}, passing");
+            tracing::debug!(
+                "genmove {color}: {} and we lead by {lead}, passing",
+                if root_moves.is_empty() {
+                    "no useful board play"
+                } else {
+                    "opponent passed"
+                }
+            );
             return Some(SearchMove::Pass);
         }
     }
