@@ -4,12 +4,18 @@
   gtp-scripts/ko-corpus.py play DIR [GAMES] [SIZE]   GNU Go against itself, levels 1, 5 and
       10 in turn, seeds 1.. (deterministic), each game played to two passes (or 300 moves);
       one SGF per game in DIR.
+  gtp-scripts/ko-corpus.py versus DIR OPPONENT [GAMES] [SIZE] [KOAN]   koan (3,000 playouts a
+      move, one thread, never resigning) against OPPONENT, `gnugo` (GNU Go level 5) or
+      `pachi` (Pachi 12.90 at 3,000 playouts a move, one thread, never resigning; $PACHI or
+      /work/pachi/pachi), colours alternating, seeds 1.. (deterministic), each game played to
+      two passes (or 300 moves on 9x9, 600 on 19x19); one SGF per game in DIR.
   gtp-scripts/ko-corpus.py classify DIR [KOAN]       replays every SGF of DIR in koan and,
       after every move that leaves a basic ko on the board, asks `ko-classify`; prints one
       line per ko and the summary: kos found, classified exact / judged / unknown (whole
       games and their last third), time per call (median, 95th percentile, max).
 
-GNU Go is /usr/games/gnugo (Debian package gnugo)."""
+GNU Go is /usr/games/gnugo (Debian package gnugo); Pachi is built by
+../shared/anchors/build-pachi.sh."""
 import glob
 import os
 import re
@@ -94,6 +100,50 @@ def play(out, games, size):
         print(name, len(moves), "moves", file=sys.stderr)
 
 
+def opponent_argv(name, seed):
+    if name == "gnugo":
+        return [GNUGO, "--mode", "gtp", "--level", "5", "--seed", str(seed), "--chinese-rules"]
+    if name == "pachi":
+        pachi = os.environ.get("PACHI", "/work/pachi/pachi")
+        return [pachi, "-s", str(seed), "-t", "=3000",
+                "threads=1,resign_threshold=0,pondering=0"]
+    raise SystemExit(f"unknown opponent {name!r}: gnugo or pachi")
+
+
+def versus(out, opponent, games, size, koan):
+    os.makedirs(out, exist_ok=True)
+    limit = 300 if size <= 9 else 600
+    for g in range(1, games + 1):
+        engines = {
+            "koan": Gtp([koan, "--threads", "1", "--playouts", "3000", "--seed", str(g),
+                         "--resign-threshold", "0", "--quiet"]),
+            opponent: Gtp(opponent_argv(opponent, g)),
+        }
+        black, white = ("koan", opponent) if g % 2 == 1 else (opponent, "koan")
+        for eng in engines.values():
+            eng.ask(f"boardsize {size}")
+            eng.ask("clear_board")
+            eng.ask("komi 7")
+        moves, passes, color = [], 0, "B"
+        while passes < 2 and len(moves) < limit:
+            mover = black if color == "B" else white
+            other = white if color == "B" else black
+            v = engines[mover].ask(f"genmove {color}")
+            if v.lower() == "resign":
+                v = "pass"
+            engines[other].ask(f"play {color} {v}")
+            passes = passes + 1 if v.lower() == "pass" else 0
+            moves.append((color, sgf_point(v, size)))
+            color = "W" if color == "B" else "B"
+        for eng in engines.values():
+            eng.close()
+        body = "".join(f";{c}[{p}]" for c, p in moves)
+        name = os.path.join(out, f"koan-{opponent}-{size}x{size}-{g:03}.sgf")
+        with open(name, "w") as f:
+            f.write(f"(;GM[1]FF[4]SZ[{size}]KM[7]RU[Chinese]PB[{black}]PW[{white}]{body})\n")
+        print(name, len(moves), "moves", file=sys.stderr)
+
+
 def read_sgf(path):
     text = open(path).read()
     size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
@@ -148,10 +198,17 @@ def classify(d, koan):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] not in ("play", "classify"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("play", "versus", "classify"):
         print(__doc__)
         sys.exit(2)
-    if sys.argv[1] == "play":
+    if sys.argv[1] == "versus":
+        if len(sys.argv) < 4:
+            print(__doc__)
+            sys.exit(2)
+        versus(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 12,
+               int(sys.argv[5]) if len(sys.argv) > 5 else 9,
+               sys.argv[6] if len(sys.argv) > 6 else "target/release/koan")
+    elif sys.argv[1] == "play":
         play(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 12,
              int(sys.argv[4]) if len(sys.argv) > 4 else 9)
     else:
