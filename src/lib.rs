@@ -27,7 +27,7 @@
 //!   pondering, resignation and the end-of-game corrections.
 //! - [`gtp`]: the protocol over a player, commands dispatched from one table.
 //! - The tools: [`regress`] (`koan regress`, gogui-regress compatible), [`arena`] (`koan
-//!   match`), [`bench`] (`koan bench`), sharing the controller's side of GTP in
+//!   match`), [`bench`] (`koan bench`), [`train`] (`koan train`, the move model), sharing the controller's side of GTP in
 //!   [`gtp_client`].
 //!
 //! # A reading order
@@ -80,3 +80,4 @@ pub mod score;
 pub mod search;
 pub mod sgf;
 pub mod tactics;
+pub mod train;

@@ -8,6 +8,7 @@ use koan::gtp::{self, Engine};
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
 use koan::rules::Ruleset;
+use koan::train::TrainArgs;
 use std::process::ExitCode;
 
 /// koan: a Go engine that speaks GTP and gets ko right
@@ -36,6 +37,8 @@ enum Tool {
     Regress(RegressArgs),
     /// Play two GTP engines against each other
     Match(Box<MatchArgs>),
+    /// Learn the move model from game records
+    Train(TrainArgs),
 }
 
 /// The GTP engine's options.
@@ -60,6 +63,10 @@ struct EngineArgs {
     /// Resign below this win rate; 0 never resigns [default: 0.05]
     #[arg(long, value_name = "P", value_parser = win_rate)]
     resign_threshold: Option<f64>,
+    /// Where the priors of new search nodes come from: `hand` (hand-made rules) or `model`
+    /// (the learned move model) [default: hand]
+    #[arg(long, value_name = "SOURCE", value_parser = ["hand", "model"])]
+    priors: Option<String>,
     /// Answer kgs-chat (chat relayed by the kgsGtp bridge)
     #[arg(long)]
     kgs_chat: bool,
@@ -157,6 +164,10 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Tool::Train(args)) => {
+            init_logging(None, false, true);
+            exit(koan::train::run(&args))
+        }
         Some(Tool::Regress(args)) => {
             init_logging(None, false, true);
             match args.options() {
@@ -195,6 +206,7 @@ fn serve(args: &EngineArgs) -> ExitCode {
     if let Some(limit) = args.ko_classify_time {
         koan::ko_types::set_time_limit(limit);
     }
+    koan::search::priors::use_model(args.priors.as_deref() == Some("model"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

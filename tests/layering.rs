@@ -17,7 +17,15 @@ const LAYERS: &[&[&str]] = &[
     &["search", "score", "ko_types"],
     &["player"],
     &["gtp"],
-    &["arena", "regress", "bench", "gtp_client", "cli", "tools"],
+    &[
+        "arena",
+        "regress",
+        "bench",
+        "gtp_client",
+        "cli",
+        "tools",
+        "train",
+    ],
 ];
 
 /// A module's path inside the crate, as its segments (`["search", "playout"]`).

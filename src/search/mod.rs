@@ -31,6 +31,7 @@
 
 pub mod filter;
 pub mod legality;
+pub mod model;
 pub mod outcome;
 pub mod patterns;
 pub mod playout;

@@ -16,10 +16,11 @@
 //! - the pass: [`PASS_LOSSES`] losses on top of the even prior, so the search only passes
 //!   when nothing else is worth anything.
 
-use super::{patterns, policy};
+use super::{model, patterns, policy};
 use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::ladder;
 use crate::tactics::self_atari::is_self_atari;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Even-game prior: visits at a 50% win rate.
 pub const EVEN: u32 = 10;
@@ -41,6 +42,60 @@ pub const NEAR_LAST: [u32; 3] = [24, 22, 8];
 pub const EMPTY_AREA: u32 = 10;
 /// Losses given to the pass.
 pub const PASS_LOSSES: u32 = 10;
+
+/// Virtual visits the move model spreads over a node's children: the model's favourite
+/// gets them all as wins, the others a share that falls with their strength.
+pub const MODEL_VISITS: u32 = 20;
+
+/// Where new nodes' priors come from: the hand-made rules above (false) or the learned
+/// move model ([`model`]).
+static USE_MODEL: AtomicBool = AtomicBool::new(false);
+
+/// Chooses the source of the priors for the whole process (`--priors`): the learned move
+/// model when `on`, else the hand-made rules.
+pub fn use_model(on: bool) {
+    USE_MODEL.store(on, Ordering::Relaxed);
+}
+
+/// True when the priors come from the learned move model.
+pub fn model_in_use() -> bool {
+    USE_MODEL.load(Ordering::Relaxed)
+}
+
+/// Sets the prior of each of `children` (`color`'s moves on `board`, the pass included)
+/// from the source in use. `last` is the opponent's last move and `last2` the player's own
+/// before it; `scratch` is reused for the model's strengths, so nothing is allocated once it
+/// has grown.
+pub fn fill(
+    board: &Board,
+    color: Color,
+    (last, last2): (Point, Point),
+    children: &mut [(Point, Prior)],
+    scratch: &mut Vec<f32>,
+) {
+    if !model_in_use() {
+        for (p, prior) in children.iter_mut() {
+            *prior = self::prior(board, color, *p, last);
+        }
+        return;
+    }
+    let m = model::embedded();
+    scratch.clear();
+    scratch.extend(
+        children
+            .iter()
+            .map(|(p, _)| m.move_strength(board, color, *p, (last, last2))),
+    );
+    let best = scratch.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    for ((_, prior), &s) in children.iter_mut().zip(scratch.iter()) {
+        let share = (s / best).sqrt();
+        let wins = (share * MODEL_VISITS as f32).round() as u32;
+        *prior = Prior {
+            visits: EVEN + MODEL_VISITS,
+            wins2: EVEN + 2 * wins,
+        };
+    }
+}
 
 /// A move's prior: visits and wins counted in half points (a win is 2, a draw 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -20,13 +20,17 @@ pub fn root_moves(game: &Game, color: Color, filter: &MoveFilter) -> Vec<Point> 
 /// Each of `moves` and then the pass with its prior, as the root's children get them.
 pub fn root_priors(game: &Game, color: Color, moves: &[Point]) -> Vec<(Point, Prior)> {
     let board = game.board();
+    let m = game.moves();
     let last = super::last_play(game);
-    moves
+    let last2 = m.len().checked_sub(2).map_or(Point::PASS, |i| m[i].point);
+    let mut kids: Vec<(Point, Prior)> = moves
         .iter()
         .copied()
         .chain([Point::PASS])
-        .map(|p| (p, priors::prior(board, color, p, last)))
-        .collect()
+        .map(|p| (p, Prior::default()))
+        .collect();
+    priors::fill(board, color, (last, last2), &mut kids, &mut Vec::new());
+    kids
 }
 
 /// The search's policy for `color` in `game`: every root move and the pass with its prior's

@@ -86,6 +86,8 @@ pub(super) struct Worker<'a> {
     generation: u32,
     /// Children being created.
     children: Vec<(Point, Prior)>,
+    /// The move model's strengths of `children` (reused).
+    strengths: Vec<f32>,
     /// Ownership counts not yet flushed, and for how many playouts.
     owner: Vec<i32>,
     owner_pending: u32,
@@ -108,6 +110,7 @@ impl<'a> Worker<'a> {
             stamp_color: vec![Color::Black; MAX_POINTS],
             generation: 0,
             children: Vec::with_capacity(MAX_POINTS),
+            strengths: Vec::with_capacity(MAX_POINTS),
             owner: vec![0; MAX_POINTS],
             owner_pending: 0,
         }
@@ -133,7 +136,11 @@ impl<'a> Worker<'a> {
             let n = tree.node(node);
             if !n.is_expanded() {
                 let ripe = node == 0 || n.visits() >= expand_at(tree.len(), tree.capacity());
-                if !ripe || tree.is_full() || !n.try_claim() || !self.expand(node, color, last) {
+                if !ripe
+                    || tree.is_full()
+                    || !n.try_claim()
+                    || !self.expand(node, color, (last, last2))
+                {
                     break self.play_out(color, (last, last2), passes);
                 }
             }
@@ -219,7 +226,7 @@ impl<'a> Worker<'a> {
     /// Creates the children of the claimed `node`, where `color` is to move on the
     /// worker's board after `last`: every legal board play that does not fill an own eye,
     /// and the pass, each with its prior. False when the arena is full.
-    fn expand(&mut self, node: usize, color: Color, last: Point) -> bool {
+    fn expand(&mut self, node: usize, color: Color, last: (Point, Point)) -> bool {
         let sh = self.shared;
         // The ply of the children: the path holds the root and every node down to `node`.
         let depth = self.path.len() as u32 - 1;
@@ -231,14 +238,19 @@ impl<'a> Worker<'a> {
                 && (!filtered || sh.filter.permits(depth, color, p))
                 && legal_in_line(&self.board, &self.line, &sh.rules, p, color)
             {
-                let prior = priors::prior(&self.board, color, p, last);
-                self.children.push((p, prior));
+                self.children.push((p, Prior::default()));
             }
         }
         if !filtered || self.children.is_empty() || sh.filter.permits(depth, color, Point::PASS) {
-            let pass = priors::prior(&self.board, color, Point::PASS, last);
-            self.children.push((Point::PASS, pass));
+            self.children.push((Point::PASS, Prior::default()));
         }
+        priors::fill(
+            &self.board,
+            color,
+            last,
+            &mut self.children,
+            &mut self.strengths,
+        );
         sh.tree.expand(node, &self.children)
     }
 
