@@ -41,6 +41,12 @@ fn every_engine_test_suite_passes() {
         "expected the suites in {}",
         root.display()
     );
+    // The suite that checks genmove against the ko rule in force (the rule changes the move).
+    assert!(
+        files.iter().any(|f| f.ends_with("genmove-rules.tst")),
+        "expected genmove-rules.tst in {}",
+        root.display()
+    );
     let mut failures = Vec::new();
     for file in &files {
         let args = engine_args(file).unwrap_or_else(|| "--threads 1 --playouts 300".into());
