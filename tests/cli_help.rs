@@ -27,7 +27,7 @@ fn the_readme_shows_every_help_text() {
         .map(str::trim_end)
         .collect::<Vec<_>>()
         .join("\n");
-    for args in [&[][..], &["bench"], &["regress"], &["match"]] {
+    for args in [&[][..], &["bench"], &["regress"], &["match"], &["train"]] {
         let block = format!("```text\n{}\n```", help(args));
         assert!(
             readme.contains(&block),
