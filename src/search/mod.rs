@@ -378,6 +378,7 @@ impl Searcher {
                         worker.simulate();
                         n += 1;
                     }
+                    worker.flush_ownership();
                 });
             }
         });
