@@ -307,12 +307,14 @@ impl Query<'_> {
 
     fn read(&self, defaults: &Settings) -> Result<Analysis, Value> {
         let size = self.board_size()?;
+        // The board points are read on.
+        let empty = Board::new(size);
         let stones = match self.get("initialStones") {
-            Some(v) => self.moves(v, "initialStones", size, false)?,
+            Some(v) => self.moves(v, "initialStones", &empty, false)?,
             None => Vec::new(),
         };
         let moves = match self.get("moves") {
-            Some(v) => self.moves(v, "moves", size, true)?,
+            Some(v) => self.moves(v, "moves", &empty, true)?,
             None => {
                 return Err(self.error("moves", "Must specify an array of [player,location] pairs"))
             }
@@ -405,7 +407,7 @@ impl Query<'_> {
         }
         spec.report_during = self.report_during()?;
         let priorities = self.priorities(&turns)?;
-        spec.filter = self.filter(size)?;
+        spec.filter = self.filter(&empty)?;
         for key in self.fields.keys() {
             if !KNOWN_FIELDS.contains(&key.as_str()) {
                 warnings.push(field_warning(
@@ -453,7 +455,7 @@ impl Query<'_> {
         &self,
         value: &Value,
         field: &str,
-        size: usize,
+        board: &Board,
         allow_pass: bool,
     ) -> Result<Vec<(Color, Point)>, Value> {
         let shape = "Must be an array of pairs of the form: [\"b\" or \"w\", GTP board vertex]";
@@ -470,7 +472,7 @@ impl Query<'_> {
             let color = who
                 .parse::<Color>()
                 .map_err(|_| self.error(field, &format!("Could not parse player: {who}")))?;
-            let point = location(at, size)
+            let point = location(at, board)
                 .filter(|p| allow_pass || !p.is_pass())
                 .ok_or_else(|| {
                     self.error(field, &format!("Could not parse board location: {at}"))
@@ -631,7 +633,7 @@ impl Query<'_> {
     }
 
     /// `avoidMoves` or `allowMoves`: `[{"player":"B","moves":["D4"],"untilDepth":1},...]`.
-    fn filter(&self, size: usize) -> Result<MoveFilter, Value> {
+    fn filter(&self, board: &Board) -> Result<MoveFilter, Value> {
         let mut filter = MoveFilter::default();
         let (allow, avoid) = (self.get("allowMoves"), self.get("avoidMoves"));
         if allow.is_some() && avoid.is_some() {
@@ -670,7 +672,7 @@ impl Query<'_> {
             let mut points = Vec::with_capacity(names.len());
             for name in names {
                 let text = name.as_str().ok_or_else(|| self.error("moves", vertices))?;
-                let point = location(text, size).ok_or_else(|| {
+                let point = location(text, board).ok_or_else(|| {
                     self.error("moves", &format!("Could not parse board location: {text}"))
                 })?;
                 points.push(point);
@@ -732,9 +734,10 @@ impl Query<'_> {
     }
 }
 
-/// A location as KataGo reads one: a GTP vertex (`D4`, `pass`) or `(x,y)` with `(0,0)` the
-/// top-left point.
-pub fn location(text: &str, size: usize) -> Option<Point> {
+/// A location on `board` as KataGo reads one: a GTP vertex (`D4`, `pass`) or `(x,y)` with
+/// `(0,0)` the top-left point.
+pub fn location(text: &str, board: &Board) -> Option<Point> {
+    let size = board.size();
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Some(Point::PASS);
@@ -750,7 +753,7 @@ pub fn location(text: &str, size: usize) -> Option<Point> {
         }
         None => Coord::parse_gtp(text, size).ok()?,
     };
-    Some(Board::new(size).point(coord))
+    Some(board.point(coord))
 }
 
 /// The game before the first move: `stones` on an empty board, the rules and komi (White's
@@ -854,22 +857,22 @@ mod tests {
         let a = analysis(&format!(
             r#"{{{BASE},"moves":[],"allowMoves":[{{"player":"B","moves":["(4,4)","A1"],"untilDepth":1}}]}}"#
         ));
-        let e5 = location("E5", 9).unwrap();
+        let e5 = location("E5", &Board::new(9)).unwrap();
         assert!(a.spec.filter.permits(0, Color::Black, e5));
         assert!(!a
             .spec
             .filter
-            .permits(0, Color::Black, location("B2", 9).unwrap()));
+            .permits(0, Color::Black, location("B2", &Board::new(9)).unwrap()));
     }
 
     #[test]
     fn locations_are_gtp_vertices_or_katagos_pairs() {
         let b = Board::new(19);
-        assert_eq!(location("(0,0)", 19), Some(b.point(Coord::new(0, 18))));
-        assert_eq!(location("q16", 19), location("Q16", 19));
-        assert_eq!(location("PASS", 19), Some(Point::PASS));
+        assert_eq!(location("(0,0)", &b), Some(b.point(Coord::new(0, 18))));
+        assert_eq!(location("q16", &b), location("Q16", &b));
+        assert_eq!(location("PASS", &b), Some(Point::PASS));
         for bad in ["(19,0)", "Z1", "I5", "(1)", "", "D0"] {
-            assert_eq!(location(bad, 19), None, "{bad}");
+            assert_eq!(location(bad, &b), None, "{bad}");
         }
     }
 

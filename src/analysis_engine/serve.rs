@@ -269,7 +269,19 @@ fn work(shared: &Shared, options: &Options) {
         let Some(job) = job else {
             return;
         };
-        let answer = search(&mut searcher, &job, shared, options);
+        // A failing search (a bug in it) costs its position, not the engine: the position
+        // is answered with an error and the worker goes on with a new searcher.
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search(&mut searcher, &job, shared, options)
+        }));
+        let answer = searched.unwrap_or_else(|_| {
+            searcher = Searcher::new();
+            serde_json::json!({
+                "id": *job.id,
+                "turnNumber": job.position.turn,
+                "error": "koan's search failed on this position (the log says why)",
+            })
+        });
         // Off the running list before the answer goes out: a terminate after the answer
         // finds nothing to stop.
         lock(&shared.state).running.retain(|r| r.seq != job.seq);
