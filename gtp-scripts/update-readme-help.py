@@ -9,7 +9,7 @@ root = Path(__file__).resolve().parent.parent
 koan = sys.argv[1] if len(sys.argv) > 1 else str(root / "target/release/koan")
 readme = root / "README.md"
 lines = readme.read_text().split("\n")
-for tool in ["", "bench", "regress", "match", "train"]:
+for tool in ["", "analysis", "bench", "regress", "match", "train"]:
     words = [koan] + ([tool] if tool else []) + ["--help"]
     text = subprocess.run(words, capture_output=True, text=True, check=True).stdout
     help_lines = [l.rstrip() for l in text.rstrip().split("\n")]

@@ -269,6 +269,7 @@ fn bench_genmove(time: Duration, threads: usize) {
                 time_cap: None,
                 seed: SEED,
                 resign_threshold: 0.0,
+                always_search: false,
             };
             let mut searcher = Searcher::new();
             let color = game.to_move();

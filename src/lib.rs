@@ -27,8 +27,10 @@
 //!   pondering, resignation and the end-of-game corrections.
 //! - [`gtp`]: the protocol over a player, commands dispatched from one table.
 //! - The tools: [`regress`] (`koan regress`, gogui-regress compatible), [`arena`] (`koan
-//!   match`), [`bench`] (`koan bench`), [`train`] (`koan train`, the move model), sharing the controller's side of GTP in
-//!   [`gtp_client`].
+//!   match`), [`bench`] (`koan bench`), [`train`] (`koan train`, the move model),
+//!   sharing the controller's side of GTP in [`gtp_client`]; and [`analysis_engine`]
+//!   (`koan analysis`, KataGo's JSON analysis protocol, reporting what [`gtp::figures`]
+//!   reports for `kata-analyze`).
 //!
 //! # A reading order
 //!
@@ -66,6 +68,7 @@
 /// give it: `0.1.0+1a2b3c4d5` (`unknown` in place of the commit outside a git checkout).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KOAN_COMMIT"));
 
+pub mod analysis_engine;
 pub mod arena;
 pub mod bench;
 pub mod board;

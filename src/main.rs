@@ -1,7 +1,8 @@
-//! The `koan` binary: GTP on standard input/output by default, plus `bench`, `regress` and
-//! `match`.
+//! The `koan` binary: GTP on standard input/output by default, plus `analysis` (KataGo's
+//! JSON analysis engine), `bench`, `regress` and `match`.
 
 use clap::{Args, Parser, Subcommand};
+use koan::analysis_engine::AnalysisArgs;
 use koan::arena::MatchArgs;
 use koan::bench::BenchArgs;
 use koan::gtp::{self, Engine};
@@ -31,6 +32,8 @@ struct Cli {
 /// The tools besides the GTP engine.
 #[derive(Subcommand)]
 enum Tool {
+    /// Run KataGo's JSON analysis engine protocol
+    Analysis(AnalysisArgs),
     /// Print speed figures
     Bench(BenchArgs),
     /// Run gogui-regress style test files
@@ -145,11 +148,16 @@ fn win_rate(v: &str) -> Result<f64, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = koan::analysis_engine::katago_spellings(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return refuse(e),
     };
     match cli.tool {
+        Some(Tool::Analysis(args)) => {
+            init_logging(args.log.as_deref(), args.verbose, args.quiet);
+            exit(koan::analysis_engine::run(&args))
+        }
         Some(Tool::Bench(args)) => {
             init_logging(None, false, true);
             exit(koan::bench::run_bench(&args))

@@ -3,9 +3,11 @@
 //! commands are answered in order; `*genmove_analyze` ends with `play V`. GoGui's
 //! `# interrupt` line ends a running `genmove` at once.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 struct Koan {
@@ -16,24 +18,9 @@ struct Koan {
 
 impl Koan {
     fn start(args: &[&str]) -> Koan {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("koan starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                if tx.send(line.unwrap()).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = common::spawn_koan(args);
         Koan {
-            stdin: child.stdin.take(),
+            stdin: Some(stdin),
             child,
             lines,
         }

@@ -27,7 +27,14 @@ fn the_readme_shows_every_help_text() {
         .map(str::trim_end)
         .collect::<Vec<_>>()
         .join("\n");
-    for args in [&[][..], &["bench"], &["regress"], &["match"], &["train"]] {
+    for args in [
+        &[][..],
+        &["analysis"],
+        &["bench"],
+        &["regress"],
+        &["match"],
+        &["train"],
+    ] {
         let block = format!("```text\n{}\n```", help(args));
         assert!(
             readme.contains(&block),
@@ -44,6 +51,8 @@ fn bad_options_point_to_help() {
         &["bench", "--seconds", "-1"],
         &["regress", "--timeout", "0", "x.tst"],
         &["match", "--black", "a", "--white", "b", "--size", "40"],
+        &["analysis", "--max-visits", "0"],
+        &["analysis", "--report-as", "green"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_koan"))
             .args(args)

@@ -238,6 +238,7 @@ impl Player {
             time_cap: cap.map(secs),
             seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
             resign_threshold: self.options.resign_threshold,
+            always_search: false,
         }
     }
 

@@ -85,10 +85,15 @@ pub struct SearchParams {
     pub seed: u64,
     /// Resign when the best move wins less often than this (e.g. 0.1); 0 never resigns.
     pub resign_threshold: f64,
+    /// Search even when the move is obvious (an analysis wants the figures, not only the
+    /// move): no quick pass, except where the only moves left are eye fills and passing is
+    /// banned.
+    pub always_search: bool,
 }
 
 impl Default for SearchParams {
-    /// One thread, 10,000 playouts, no time limit, seed 0, resign below 10%.
+    /// One thread, 10,000 playouts, no time limit, seed 0, resign below 10%, quick
+    /// decisions allowed.
     fn default() -> SearchParams {
         SearchParams {
             threads: 1,
@@ -97,6 +102,7 @@ impl Default for SearchParams {
             time_cap: None,
             seed: 0,
             resign_threshold: 0.1,
+            always_search: false,
         }
     }
 }
@@ -262,7 +268,8 @@ impl Searcher {
         let start = Instant::now();
         let root_moves = root::root_moves(game, color, &self.filter);
         let pass_allowed = game.is_legal(color, Point::PASS);
-        if !params.is_unlimited() {
+        let no_move_to_search = root_moves.is_empty() && !pass_allowed;
+        if !params.is_unlimited() && (!params.always_search || no_move_to_search) {
             if let Some(best) = quick_decision(game, color, &root_moves, pass_allowed) {
                 return SearchResult {
                     best,
@@ -372,6 +379,7 @@ impl Searcher {
                         worker.simulate();
                         n += 1;
                     }
+                    worker.flush_ownership();
                 });
             }
         });

@@ -29,6 +29,7 @@ fn params(playouts: u64, seed: u64) -> SearchParams {
         time_cap: None,
         seed,
         resign_threshold: 0.0,
+        always_search: false,
     }
 }
 
@@ -117,15 +118,35 @@ fn passes_when_the_opponent_passed_and_it_is_ahead() {
     assert_legal(&g, Color::Black, r.best);
 }
 
-#[test]
-fn passes_when_only_eye_fills_are_left() {
+/// [`finished`] with Black's wall on the D line: Black has only eye fills left.
+fn only_eye_fills_left() -> Game {
     let mut g = finished();
     for v in ["D1", "D2", "D3", "D4", "D5", "D6", "D7"] {
         let p = at(g.board(), v);
         g.play(Color::Black, p).unwrap();
     }
+    g
+}
+
+#[test]
+fn passes_when_only_eye_fills_are_left() {
+    let g = only_eye_fills_left();
     let r = search(&g, Color::Black, &params(100, 0));
     assert_eq!((r.best, r.playouts), (SearchMove::Pass, 0));
+}
+
+#[test]
+fn an_analysis_searches_where_a_move_would_be_decided_at_once() {
+    let g = only_eye_fills_left();
+    let p = SearchParams {
+        always_search: true,
+        ..params(100, 0)
+    };
+    let r = search(&g, Color::Black, &p);
+    assert_eq!((r.best, r.playouts), (SearchMove::Pass, 100));
+    let snap = r.snapshot.expect("a searched position has a snapshot");
+    assert_eq!(snap.moves.len(), 1, "only the pass is searched");
+    assert_eq!(snap.moves[0].visits, 100);
 }
 
 /// 5x5 with a ko at C3/D3: Black has captured at D3, White passed. White's retake at C3

@@ -188,21 +188,32 @@ impl<'a> Worker<'a> {
         }
         let owner = sh.ownership.as_ref().map(|_| &mut self.owner[..]);
         let score = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, owner);
-        if let Some(shared) = &sh.ownership {
+        if sh.ownership.is_some() {
             self.owner_pending += 1;
             if self.owner_pending >= OWNERSHIP_FLUSH {
-                for (s, o) in shared.iter().zip(self.owner.iter_mut()) {
-                    if *o != 0 {
-                        s.fetch_add(*o, Relaxed);
-                        *o = 0;
-                    }
-                }
-                sh.owned_playouts
-                    .fetch_add(self.owner_pending as u64, Relaxed);
-                self.owner_pending = 0;
+                self.flush_ownership();
             }
         }
         score
+    }
+
+    /// Adds the ownership of the playouts not yet counted to the shared counts (every
+    /// [`OWNERSHIP_FLUSH`] playouts, and when the worker stops, so that a short search
+    /// reports the ownership of all its playouts).
+    pub fn flush_ownership(&mut self) {
+        let sh = self.shared;
+        let Some(shared) = &sh.ownership else {
+            return;
+        };
+        for (s, o) in shared.iter().zip(self.owner.iter_mut()) {
+            if *o != 0 {
+                s.fetch_add(*o, Relaxed);
+                *o = 0;
+            }
+        }
+        sh.owned_playouts
+            .fetch_add(u64::from(self.owner_pending), Relaxed);
+        self.owner_pending = 0;
     }
 
     /// The child of `node` with the highest value (ties: the first after a random offset).
