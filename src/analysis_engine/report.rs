@@ -79,7 +79,7 @@ pub fn analysis(
     };
     let mut infos = Vec::with_capacity(snap.moves.len());
     for (order, m) in snap.moves.iter().enumerate() {
-        let f = figures::move_figures(snap, m);
+        let f = figures::move_figures(m);
         let length = (spec.pv_len + 1).min(m.pv.len().max(1));
         let pv: Vec<String> = if m.pv.is_empty() {
             vec![board.vertex(m.point)]
@@ -283,9 +283,12 @@ mod tests {
                 lcb: 0.6,
                 pv: vec![p("B2"), p("A1"), Point::PASS],
                 pv_visits: vec![30, 10, 2],
+                score_lead: 2.5,
+                score_stdev: 4.0,
             }],
             ownership: vec![0.5, -0.25, 0.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0],
             score_lead: 2.5,
+            score_stdev: 4.0,
         }
     }
 

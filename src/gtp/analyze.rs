@@ -257,7 +257,7 @@ pub fn info_line(snap: &Snapshot, game: &Game, req: &Request) -> Option<String> 
         };
         let mut entry = match req.format {
             Format::KataGo => {
-                let f = figures::move_figures(snap, m);
+                let f = figures::move_figures(m);
                 format!(
                     "info move {mv} visits {} utility {:.6} winrate {:.6} scoreMean {lead:.3} \
                      scoreStdev {:.3} scoreLead {lead:.3} scoreSelfplay {lead:.3} prior {:.6} \
@@ -281,7 +281,8 @@ pub fn info_line(snap: &Snapshot, game: &Game, req: &Request) -> Option<String> 
                     per_10000(m.lcb)
                 );
                 if req.format == Format::LeelaZeroScore {
-                    s.push_str(&format!(" scoreLead {:.3}", snap.score_lead));
+                    let lead = figures::move_figures(m).score_lead;
+                    s.push_str(&format!(" scoreLead {lead:.3}"));
                 }
                 s.push_str(&format!(" order {order} pv {pv}"));
                 s
@@ -352,8 +353,8 @@ fn push_values(line: &mut String, values: impl Iterator<Item = f64>) {
 }
 
 /// The snapshot's moves, then, up to `min_moves` in all, the root moves the search has not
-/// visited (those `filter` permits), best prior first, with no visits, the root's win rate
-/// and a zero lower bound.
+/// visited (those `filter` permits), best prior first, with no visits, the root's win rate,
+/// score and score spread, and a zero lower bound.
 pub fn with_unvisited(
     snap: &Snapshot,
     game: &Game,
@@ -382,6 +383,8 @@ pub fn with_unvisited(
             lcb: 0.0,
             pv: vec![point],
             pv_visits: vec![0],
+            score_lead: snap.score_lead,
+            score_stdev: snap.score_stdev,
         });
     }
     moves
@@ -511,6 +514,8 @@ mod tests {
                     lcb: 0.5,
                     pv: vec![p("C3"), p("B2"), Point::PASS],
                     pv_visits: vec![20, 12, 3],
+                    score_lead: 1.25,
+                    score_stdev: 9.5,
                 },
                 MoveStats {
                     point: Point::PASS,
@@ -520,10 +525,13 @@ mod tests {
                     lcb: 0.0,
                     pv: vec![],
                     pv_visits: vec![],
+                    score_lead: -10.0,
+                    score_stdev: 3.0,
                 },
             ],
             ownership: (0..9).map(|i| i as f32 / 10.0 - 0.4).collect(),
             score_lead: -2.5,
+            score_stdev: 7.0,
         }
     }
 
@@ -538,10 +546,10 @@ mod tests {
         );
         assert_eq!(
             info_line(&snap, &game, &req("analyze", "w 10 maxmoves 1").unwrap()).unwrap(),
-            "info move C3 visits 20 winrate 6123 prior 2500 lcb 5000 scoreLead -2.500 order 0 \
+            "info move C3 visits 20 winrate 6123 prior 2500 lcb 5000 scoreLead 1.250 order 0 \
              pv C3 B2 pass"
         );
-        // The score spread from the ownership: sqrt(sum of 1 - o * o) = sqrt(8.4).
+        // Each move's score and spread are its own; the root's are the root's.
         assert_eq!(
             info_line(
                 &snap,
@@ -549,8 +557,8 @@ mod tests {
                 &req("kata-analyze", "w 10 ownership true maxmoves 1").unwrap()
             )
             .unwrap(),
-            "info move C3 visits 20 utility 0.224680 winrate 0.612340 scoreMean -2.500 \
-             scoreStdev 2.898 scoreLead -2.500 scoreSelfplay -2.500 prior 0.250000 \
+            "info move C3 visits 20 utility 0.224680 winrate 0.612340 scoreMean 1.250 \
+             scoreStdev 9.500 scoreLead 1.250 scoreSelfplay 1.250 prior 0.250000 \
              lcb 0.500000 utilityLcb 0.000000 order 0 pv C3 B2 pass ownership 0.400 0.300 \
              0.200 0.100 0.000 -0.100 -0.200 -0.300 -0.400"
         );
@@ -566,12 +574,12 @@ mod tests {
                 .unwrap()
             )
             .unwrap(),
-            "info move C3 visits 20 utility 0.224680 winrate 0.612340 scoreMean -2.500 \
-             scoreStdev 2.898 scoreLead -2.500 scoreSelfplay -2.500 prior 0.250000 \
+            "info move C3 visits 20 utility 0.224680 winrate 0.612340 scoreMean 1.250 \
+             scoreStdev 9.500 scoreLead 1.250 scoreSelfplay 1.250 prior 0.250000 \
              lcb 0.500000 utilityLcb 0.000000 order 0 pv C3 B2 pass pvVisits 20 12 3 \
              movesOwnership 0.400 0.300 0.200 0.100 0.000 -0.100 -0.200 -0.300 -0.400 \
              rootInfo visits 30 utility 0.483120 winrate 0.741560 scoreMean -2.500 \
-             scoreStdev 2.898 scoreLead -2.500 scoreSelfplay -2.500 ownershipStdev 0.917 \
+             scoreStdev 7.000 scoreLead -2.500 scoreSelfplay -2.500 ownershipStdev 0.917 \
              0.954 0.980 0.995 1.000 0.995 0.980 0.954 0.917"
         );
         let empty = Snapshot {

@@ -3,17 +3,18 @@
 //! [`Snapshot`]. `kata-analyze` and the JSON analysis engine (`koan analysis`) both take
 //! them from here, so this is the one place to change when the search keeps more per move.
 //!
-//! What the search keeps today, and so what these report:
-//! - **Score.** The search keeps one mean final margin for the whole search
-//!   ([`Snapshot::score_lead`]), not one per move: every move reports the root's score lead
-//!   (`scoreLead`, `scoreMean`, `scoreSelfplay` alike).
-//! - **Score spread.** `scoreStdev` is estimated from the ownership: the square root of the
-//!   sum over the points of `1 - o * o` (each point's own variance when playouts give it to
-//!   one side or the other), as if the points were independent. The same for every move.
-//! - **Utility.** koan's search maximises the win rate alone, so a move's utility is
-//!   `2 * winrate - 1` (KataGo's utility with no score term), and its lower bound
-//!   `2 * lcb - 1`.
-//! - **Ownership per move** (`movesOwnership`): the root's ownership for every move.
+//! What the search keeps, and so what these report:
+//! - **Score.** Every tree node keeps the mean and the spread of the final margins of the
+//!   simulations through it. A move's `scoreLead`, `scoreMean` and `scoreSelfplay` are its
+//!   node's mean margin (koan has one score estimate, so the three agree) and `scoreStdev`
+//!   its spread; the root's are the root node's, over every simulation of the search (and
+//!   of the earlier searches whose tree it reuses).
+//! - **Utility.** koan's search maximises the win rate plus a bounded score utility in its
+//!   selection; what it reports as a move's utility is KataGo's with no score term,
+//!   `2 * winrate - 1`, and its lower bound `2 * lcb - 1`.
+//! - **Ownership per move** (`movesOwnership`): the root's ownership for every move (the
+//!   playouts' ownership is counted for the whole search, not per move). The spread of
+//!   ownership at a point is `sqrt(1 - o * o)` for an ownership `o`.
 //!
 //! Every figure is for the player to move at the root, as the snapshot's win rates are;
 //! ownership is +1 where Black owns the point.
@@ -48,12 +49,12 @@ pub struct RootFigures {
     pub utility: f64,
 }
 
-/// `m`'s figures in the search `snap` (see the module's notes for what stands in for what
-/// the search does not keep per move yet).
-pub fn move_figures(snap: &Snapshot, m: &MoveStats) -> MoveFigures {
+/// The figures of the root move `m`: its own score statistics, and its win rate as a
+/// utility.
+pub fn move_figures(m: &MoveStats) -> MoveFigures {
     MoveFigures {
-        score_lead: snap.score_lead,
-        score_stdev: score_stdev(&snap.ownership),
+        score_lead: m.score_lead,
+        score_stdev: m.score_stdev,
         utility: 2.0 * m.winrate - 1.0,
         utility_lcb: 2.0 * m.lcb - 1.0,
     }
@@ -80,7 +81,7 @@ pub fn root_figures(snap: &Snapshot) -> RootFigures {
         visits: visits.max(snap.playouts),
         winrate,
         score_lead: snap.score_lead,
-        score_stdev: score_stdev(&snap.ownership),
+        score_stdev: snap.score_stdev,
         utility: 2.0 * winrate - 1.0,
     }
 }
@@ -94,22 +95,13 @@ pub fn ownership_stdev(ownership: &[f32]) -> Vec<f64> {
         .collect()
 }
 
-/// The spread of the final margin estimated from the ownership (see the module's notes).
-fn score_stdev(ownership: &[f32]) -> f64 {
-    ownership_stdev(ownership)
-        .iter()
-        .map(|s| s * s)
-        .sum::<f64>()
-        .sqrt()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Color, Point};
     use std::time::Duration;
 
-    fn stats(visits: u64, winrate: f64) -> MoveStats {
+    fn stats(visits: u64, winrate: f64, score_lead: f64) -> MoveStats {
         MoveStats {
             point: Point::PASS,
             visits,
@@ -118,6 +110,8 @@ mod tests {
             lcb: winrate / 2.0,
             pv: vec![Point::PASS],
             pv_visits: vec![visits],
+            score_lead,
+            score_stdev: 2.0 * score_lead.abs(),
         }
     }
 
@@ -127,18 +121,21 @@ mod tests {
             color: Color::White,
             playouts: 40,
             elapsed: Duration::ZERO,
-            moves: vec![stats(30, 0.6), stats(10, 0.2)],
+            moves: vec![stats(30, 0.6, 4.0), stats(10, 0.2, -1.5)],
             ownership: vec![1.0, -1.0, 0.0, 0.0],
             score_lead: 3.5,
+            score_stdev: 6.25,
         };
         let root = root_figures(&snap);
         assert_eq!(root.visits, 40);
         assert!((root.winrate - 0.5).abs() < 1e-9);
-        assert!((root.score_stdev - 2f64.sqrt()).abs() < 1e-9);
-        let m = move_figures(&snap, &snap.moves[0]);
+        assert_eq!((root.score_lead, root.score_stdev), (3.5, 6.25));
+        let m = move_figures(&snap.moves[0]);
         assert!((m.utility - 0.2).abs() < 1e-9);
         assert!((m.utility_lcb + 0.4).abs() < 1e-9);
-        assert_eq!(m.score_lead, 3.5);
+        assert_eq!((m.score_lead, m.score_stdev), (4.0, 8.0));
+        let m = move_figures(&snap.moves[1]);
+        assert_eq!((m.score_lead, m.score_stdev), (-1.5, 3.0));
         assert_eq!(ownership_stdev(&[1.0, 0.0]), vec![0.0, 1.0]);
         assert_eq!(move_ownership(&snap, &snap.moves[1]).len(), 4);
     }

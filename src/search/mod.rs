@@ -21,6 +21,10 @@
 //! - **Scoring.** Two passes in a row end a line; simulations are scored by the ruleset's
 //!   scoring ([`outcome`]) with the game's komi, adjusted in handicap games (dynamic komi,
 //!   [`dynamic_komi`]). A win counts 1, a draw a half.
+//! - **Score.** Every node keeps the mean and spread of the final margins through it;
+//!   selection adds to the win rate a bounded score utility of the mean
+//!   ([`tree::ScoreUtility`]), centred on the root's mean, so that among moves that win
+//!   about equally often the one that wins (or loses) by more is preferred.
 //! - **Tree reuse.** The tree is kept between searches; when the game has gone on from the
 //!   previous root by moves the tree holds, the subtree below them becomes the new root
 //!   (copied into a second arena), provided its children are exactly the legal moves now.
@@ -46,9 +50,9 @@ mod worker;
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::KoRule;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tree::{Stats, Tree};
+use tree::{ScoreUtility, Stats, Tree};
 use worker::{Shared, Worker};
 
 pub use filter::MoveFilter;
@@ -57,7 +61,7 @@ pub use filter::MoveFilter;
 const INITIAL_NODES: usize = 1 << 20;
 /// Nodes of the arena for an unlimited search (analysis), which may run for minutes.
 const ANALYSIS_NODES: usize = 1 << 22;
-/// The largest arena (32 bytes a node).
+/// The largest arena (48 bytes a node).
 const MAX_NODES: usize = 1 << 24;
 /// Resigning needs at least this many playouts behind the decision.
 const RESIGN_MIN_PLAYOUTS: u64 = 3000;
@@ -69,6 +73,16 @@ const EARLY_STOP_MIN: u64 = 500;
 const MERCY_SHARE: f64 = 0.3;
 /// Dynamic komi in handicap games: points per handicap stone at the start.
 const KOMI_PER_HANDICAP_STONE: f64 = 7.0;
+/// The bound of the score utility selection adds to the win rate ([`ScoreUtility`]), in
+/// win-rate units.
+const SCORE_UTILITY_WEIGHT: f32 = 0.3;
+/// The virtual simulations, beside the prior's, that shrink a node's mean margin towards
+/// the root's before the score utility judges it (a margin's spread is some 20 points on
+/// 9x9 early on: a few simulations say little).
+const SCORE_PRIOR_VISITS: f32 = 150.0;
+/// The score utility's scale, in points per side of the board: 0.75 x 9 = 6.75 points on
+/// 9x9, 14.25 on 19x19 (KataGo's `dynamicScoreCenterScale`).
+const SCORE_UTILITY_SCALE: f32 = 0.75;
 
 /// How long and how to search.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,8 +174,11 @@ pub struct Snapshot {
     /// +1 when Black owns the point at the end of every playout, -1 for White. Empty when
     /// ownership was not asked for.
     pub ownership: Vec<f32>,
-    /// The expected final margin for `color` (komi included).
+    /// The expected final margin for `color` (komi included): the mean over the root's
+    /// simulations, the tree's earlier ones included.
     pub score_lead: f64,
+    /// The spread (standard deviation) of that margin over the same simulations.
+    pub score_stdev: f64,
 }
 
 /// One root move in a [`Snapshot`].
@@ -181,6 +198,11 @@ pub struct MoveStats {
     pub pv: Vec<Point>,
     /// The visits of the node each move of `pv` leads to.
     pub pv_visits: Vec<u64>,
+    /// The expected final margin after the move for the player to move (komi included):
+    /// the mean over the simulations through it.
+    pub score_lead: f64,
+    /// The spread (standard deviation) of that margin over the same simulations.
+    pub score_stdev: f64,
 }
 
 /// An observer of a running search: how often to call it, and the callback.
@@ -343,8 +365,7 @@ impl Searcher {
                     .collect()
             }),
             owned_playouts: AtomicU64::new(0),
-            score_sum2: AtomicI64::new(0),
-            scored: AtomicU64::new(0),
+            score_utility: score_utility(game.size()),
         };
         let done = AtomicBool::new(false);
         let threads = params.threads.max(1);
@@ -384,6 +405,15 @@ impl Searcher {
             }
         });
         let playouts = self.tree.node(0).visits() as u64;
+        {
+            let root = self.tree.node(0).stats();
+            tracing::debug!(
+                "search: lead {:.1} spread {:.1} over {} simulations",
+                -root.score_mean(),
+                root.score_stdev(),
+                root.visits
+            );
+        }
         if self.tree.is_full() && self.tree.capacity() < MAX_NODES {
             tracing::debug!("search: the arena of {} nodes filled", self.tree.capacity());
         }
@@ -416,12 +446,14 @@ impl Searcher {
                 .cmp(&a.visits)
                 .then(b.value().total_cmp(&a.value()))
         });
-        for s in ranked.iter().take(5) {
+        for s in ranked.iter().take(100) {
             tracing::debug!(
-                "  {} visits {} win {:.3} rave {}/{:.3}",
+                "  {} visits {} win {:.3} score {:.1} ({:.1}) rave {}/{:.3}",
                 board.vertex(s.point),
                 s.visits,
                 s.winrate(),
+                s.score_mean(),
+                s.score_stdev(),
                 s.rave_visits,
                 s.rave_wins2 as f64 / (2.0 * s.rave_visits.max(1) as f64)
             );
@@ -591,6 +623,13 @@ fn top_two(tree: &Tree) -> (Stats, Stats) {
 /// The snapshot of the search behind `shared` now.
 fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
     let tree = shared.tree;
+    // Margins are kept with the search's komi; the game's komi shifts Black's by this.
+    let komi_shift = shared.komi - shared.game.komi();
+    let lead_shift = if shared.color == Color::Black {
+        komi_shift
+    } else {
+        -komi_shift
+    };
     let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
     let prior_sum: f64 = kids.iter().map(|s| s.prior.rate()).sum::<f64>().max(1e-9);
     let mut moves: Vec<(usize, MoveStats)> = tree
@@ -611,6 +650,8 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
                     lcb,
                     pv: Vec::new(),
                     pv_visits: Vec::new(),
+                    score_lead: s.score_mean() + lead_shift,
+                    score_stdev: s.score_stdev(),
                 },
             )
         })
@@ -633,21 +674,16 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         }
         None => Vec::new(),
     };
-    let scored = shared.scored.load(Ordering::Relaxed).max(1) as f64;
-    // Black's mean score with the search's komi, turned into the game's komi.
-    let black = shared.score_sum2.load(Ordering::Relaxed) as f64 / 2.0 / scored
-        + (shared.komi - shared.game.komi());
+    // The root node is the opponent's: its margin turned over is the player's.
+    let root = tree.node(0).stats();
     Snapshot {
         color: shared.color,
         playouts: tree.node(0).visits() as u64,
         elapsed,
         moves: moves.into_iter().map(|(_, m)| m).collect(),
         ownership,
-        score_lead: if shared.color == Color::Black {
-            black
-        } else {
-            -black
-        },
+        score_lead: -root.score_mean() + lead_shift,
+        score_stdev: root.score_stdev(),
     }
 }
 
@@ -746,6 +782,18 @@ pub fn dynamic_komi(game: &Game) -> f64 {
     let horizon = (game.size() * game.size()) as f64 / 2.0;
     let progress = (game.moves().len() as f64 / horizon).min(1.0);
     game.komi() + KOMI_PER_HANDICAP_STONE * h * (1.0 - progress)
+}
+
+/// The score utility of a search on a `size` board: weight [`SCORE_UTILITY_WEIGHT`], scale
+/// [`SCORE_UTILITY_SCALE`] points per side of the board, [`SCORE_PRIOR_VISITS`] virtual
+/// simulations (the center is set as it searches).
+fn score_utility(size: usize) -> ScoreUtility {
+    ScoreUtility {
+        center: 0.0,
+        inv_scale: 1.0 / (SCORE_UTILITY_SCALE * size as f32),
+        weight: SCORE_UTILITY_WEIGHT,
+        prior_visits: SCORE_PRIOR_VISITS,
+    }
 }
 
 /// Searches `game` for `color` with a fresh tree and returns its move: [`Searcher::search`]

@@ -15,6 +15,11 @@
 //!   [`EMPTY_AREA`] losses, on the third line [`EMPTY_AREA`] wins;
 //! - the pass: [`PASS_LOSSES`] losses on top of the even prior, so the search only passes
 //!   when nothing else is worth anything.
+//!
+//! Captures and saves are also worth points: their virtual visits carry a margin
+//! [`POINTS_PER_STONE`] points a stone above what the search expects
+//! ([`Prior::score2`]), which the score utility weighs in until the move's own simulations
+//! take over.
 
 use super::{model, patterns, policy};
 use crate::board::{Board, Cell, Color, Point};
@@ -42,6 +47,9 @@ pub const NEAR_LAST: [u32; 3] = [24, 22, 8];
 pub const EMPTY_AREA: u32 = 10;
 /// Losses given to the pass.
 pub const PASS_LOSSES: u32 = 10;
+/// Points a captured or saved stone is worth to the prior's margin (under area scoring, the
+/// stone and the point it stands on).
+pub const POINTS_PER_STONE: i32 = 2;
 
 /// Virtual visits the move model spreads over a node's children: the model's favourite
 /// gets them all as wins, the others a share that falls with their strength.
@@ -87,13 +95,23 @@ pub fn fill(
             .map(|(p, _)| m.move_strength(board, color, *p, (last, last2))),
     );
     let best = scratch.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
-    for ((_, prior), &s) in children.iter_mut().zip(scratch.iter()) {
+    for ((p, prior), &s) in children.iter_mut().zip(scratch.iter()) {
         let share = (s / best).sqrt();
         let wins = (share * MODEL_VISITS as f32).round() as u32;
         *prior = Prior {
             visits: EVEN + MODEL_VISITS,
             wins2: EVEN + 2 * wins,
+            score2: 0,
         };
+        // Captured and saved stones are worth their points, as with the hand-made priors.
+        if !p.is_pass() {
+            let captured = policy::capture_size(board, *p, color);
+            if captured > 0 {
+                prior.add_points(captured);
+            } else if policy::saves_atari(board, *p, color) {
+                prior.add_points(saved_stones(board, *p, color));
+            }
+        }
     }
 }
 
@@ -104,6 +122,9 @@ pub struct Prior {
     pub visits: u32,
     /// Virtual wins, in half points.
     pub wins2: u32,
+    /// The margin above the search's expectation that each virtual visit carries, in half
+    /// points (-128..=127).
+    pub score2: i32,
 }
 
 impl Prior {
@@ -114,6 +135,12 @@ impl Prior {
 
     fn add_losses(&mut self, n: u32) {
         self.visits += n;
+    }
+
+    /// Adds the worth of `stones` captured or saved to the margin.
+    fn add_points(&mut self, stones: usize) {
+        let points2 = 2 * POINTS_PER_STONE * stones.min(64) as i32;
+        self.score2 = (self.score2 + points2).clamp(-128, 127);
     }
 
     /// The prior's win rate (0..1).
@@ -132,6 +159,7 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
     let mut prior = Prior {
         visits: EVEN,
         wins2: EVEN,
+        score2: 0,
     };
     if p.is_pass() {
         prior.add_losses(PASS_LOSSES);
@@ -142,11 +170,15 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
         prior.add_wins(CAPTURE_ONE);
     } else if captured > 1 {
         prior.add_wins(CAPTURE_MANY);
+    }
+    if captured > 0 {
+        prior.add_points(captured);
     } else if policy::saves_atari(board, p, color) {
         if ladder::escape_fails(board, p, color) {
             prior.add_losses(LADDER);
         } else {
             prior.add_wins(SAVE_ATARI);
+            prior.add_points(saved_stones(board, p, color));
         }
     } else if is_self_atari(board, p, color) {
         prior.add_losses(SELF_ATARI);
@@ -179,6 +211,23 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
         }
     }
     prior
+}
+
+/// The stones of `color`'s strings in atari next to `p`.
+fn saved_stones(board: &Board, p: Point, color: Color) -> usize {
+    let own = Cell::stone(color);
+    let mut heads = [Point::PASS; 4];
+    let mut stones = 0;
+    for (k, n) in board.neighbours(p).into_iter().enumerate() {
+        if board.cell(n) == own && board.in_atari(n) {
+            let head = board.string_head(n);
+            if !heads[..k].contains(&head) {
+                stones += board.string_size(n);
+            }
+            heads[k] = head;
+        }
+    }
+    stones
 }
 
 /// True when no stone stands within Manhattan distance `dist` of `p`.
@@ -222,6 +271,8 @@ mod tests {
         let first_line = prior(&b, Color::Black, at(&b, 0, 8), at(&b, 4, 5));
         let pass = prior(&b, Color::Black, Point::PASS, at(&b, 4, 5));
         assert!(capture.rate() > 0.8, "{capture:?}");
+        assert_eq!(capture.score2, 2 * POINTS_PER_STONE, "one stone's worth");
+        assert_eq!(first_line.score2, 0);
         assert!(first_line.rate() < 0.5, "{first_line:?}");
         assert!(pass.rate() < 0.5);
     }

@@ -607,3 +607,101 @@ fn dynamic_komi_favours_a_margin_early_in_handicap_games_only() {
     }
     assert_eq!(dynamic_komi(&g), 0.5);
 }
+
+/// A 9x9 game (komi 7.5) after `plays`, each `b V` or `w V`.
+fn played(plays: &[&str]) -> Game {
+    let mut g = Game::new(9, Ruleset::default());
+    g.set_komi(7.5);
+    for m in plays {
+        let (c, v) = m.split_once(' ').unwrap();
+        let color = if c == "b" { Color::Black } else { Color::White };
+        let p = at(g.board(), v);
+        g.play(color, p).unwrap();
+    }
+    g
+}
+
+/// The move the search chooses for `color` in `g` with each seed of `seeds`.
+fn choices(
+    g: &Game,
+    color: Color,
+    playouts: u64,
+    seeds: std::ops::RangeInclusive<u64>,
+) -> Vec<String> {
+    seeds
+        .map(
+            |seed| match search(g, color, &params(playouts, seed)).best {
+                SearchMove::Play(p) => g.board().vertex(p),
+                other => format!("{other:?}"),
+            },
+        )
+        .collect()
+}
+
+/// Asserts that Black, to move in the 9x9 diagram `rows` (komi 7.5), plays `want` with
+/// seeds 1 to 4 and `playouts` playouts.
+fn black_always_plays(rows: &[&str], playouts: u64, want: &str) {
+    let g = setup(rows, Color::Black, Ruleset::default(), 7.5);
+    let moves = choices(&g, Color::Black, playouts, 1..=4);
+    assert!(moves.iter().all(|m| m == want), "{moves:?}");
+}
+
+#[test]
+fn takes_the_free_capture_when_far_ahead() {
+    // White's E5 is in atari and could still run out at E6; Black leads whatever it plays,
+    // so the win rate alone hardly tells the capture from any other move.
+    let g = played(&["b D5", "b F5", "b E4", "w E5", "w A9"]);
+    assert_eq!(g.to_move(), Color::Black);
+    let moves = choices(&g, Color::Black, 20_000, 1..=5);
+    assert!(moves.iter().all(|m| m == "E6"), "{moves:?}");
+}
+
+#[test]
+fn takes_the_capture_that_could_turn_a_lost_game() {
+    // Black is far behind; capturing White's three stones at B6 is the only way back.
+    black_always_plays(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . X X X . . . .",
+            ". . O O O X . . .",
+            ". . X X X O . . .",
+            ". . . . . O . . .",
+            "O O O O O O . . .",
+            ". . . . . O . . .",
+            ". . . . . O . . .",
+        ],
+        20_000,
+        "B6",
+    );
+}
+
+#[test]
+fn moves_report_their_own_score() {
+    let g = played(&["b D5", "b F5", "b E4", "w E5", "w A9"]);
+    let mut ignore = |_: &Snapshot| {};
+    let r = Searcher::new().search(
+        &g,
+        Color::Black,
+        &params(5000, 1),
+        &AtomicBool::new(false),
+        Some((Duration::MAX, &mut ignore)),
+    );
+    let snap = r.snapshot.unwrap();
+    assert!(snap.score_lead > 0.0 && snap.score_stdev > 0.0, "{snap:?}");
+    let leads: Vec<f64> = snap.moves.iter().map(|m| m.score_lead).collect();
+    assert!(
+        leads.windows(2).any(|w| w[0] != w[1]),
+        "one figure for all: {leads:?}"
+    );
+    assert!(snap.moves.iter().all(|m| m.score_stdev >= 0.0));
+    // The root's mean is the visit-weighted mean of its moves' (every simulation goes
+    // through one of them).
+    let visits: u64 = snap.moves.iter().map(|m| m.visits).sum();
+    let weighted: f64 = snap
+        .moves
+        .iter()
+        .map(|m| m.score_lead * m.visits as f64)
+        .sum();
+    assert!((weighted / visits as f64 - snap.score_lead).abs() < 1e-6);
+}

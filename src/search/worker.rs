@@ -8,12 +8,12 @@ use super::outcome;
 use super::playout::Playout;
 use super::priors::{self, Prior};
 use super::rng::Rng;
-use super::tree::Tree;
+use super::tree::{ScoreUtility, Tree};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::line::KoLine;
 use crate::rules::Ruleset;
-use std::sync::atomic::{AtomicI32, AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 
 /// A node other than the root gets children once it has been visited this often (while
 /// the arena is less than half full; see [`expand_at`]).
@@ -63,10 +63,9 @@ pub(super) struct Shared<'a> {
     pub ownership: Option<Vec<AtomicI32>>,
     /// Playouts counted in `ownership`.
     pub owned_playouts: AtomicU64,
-    /// Sum of Black's final score over all simulations, in half points.
-    pub score_sum2: AtomicI64,
-    /// Simulations counted in `score_sum2`.
-    pub scored: AtomicU64,
+    /// The score utility's scale and weight; each simulation centres it on the root's
+    /// mean margin at its start.
+    pub score_utility: ScoreUtility,
 }
 
 /// A worker's private state.
@@ -129,6 +128,12 @@ impl<'a> Worker<'a> {
         let mut color = sh.color;
         let mut passes = sh.root_passes;
         let (mut last, mut last2) = sh.root_last;
+        // The root node is the root player's opponent's: its mean margin, turned over, is
+        // the root player's; the utility of the root's children is centred there.
+        let mut utility = sh.score_utility;
+        if utility.weight != 0.0 {
+            utility.center = -tree.node(0).stats().score_mean() as f32;
+        }
         let black_score = loop {
             if passes >= 2 {
                 break outcome::terminal(&self.board, sh.komi, sh.rules.scoring);
@@ -144,7 +149,8 @@ impl<'a> Worker<'a> {
                     break self.play_out(color, (last, last2), passes);
                 }
             }
-            let child = self.select(node);
+            let child = self.select(node, &utility);
+            utility = utility.flipped();
             let c = tree.node(child);
             c.add_visit();
             let p = c.point();
@@ -157,9 +163,7 @@ impl<'a> Worker<'a> {
             node = child;
             color = color.opponent();
         };
-        sh.score_sum2
-            .fetch_add((black_score * 2.0).round() as i64, Relaxed);
-        sh.scored.fetch_add(1, Relaxed);
+        let black_score2 = (black_score * 2.0).round() as i32;
         let black2 = if black_score > 0.0 {
             2
         } else if black_score < 0.0 {
@@ -167,7 +171,7 @@ impl<'a> Worker<'a> {
         } else {
             1
         };
-        self.back_up(black2);
+        self.back_up(black2, black_score2);
     }
 
     /// Plays the simulation out from the current leaf; Black's score.
@@ -184,7 +188,14 @@ impl<'a> Worker<'a> {
             |c, p| moves.push((p, c)),
         );
         if let Some(winner) = end.mercy {
-            return if winner == Color::Black { 1.0 } else { -1.0 };
+            // The winner's margin is at least a point; the count of the board as it stands
+            // says by how much more (the captures it made are stones the loser lacks).
+            let count = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, None);
+            return if winner == Color::Black {
+                count.max(1.0)
+            } else {
+                count.min(-1.0)
+            };
         }
         let owner = sh.ownership.as_ref().map(|_| &mut self.owner[..]);
         let score = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, owner);
@@ -216,8 +227,9 @@ impl<'a> Worker<'a> {
         self.owner_pending = 0;
     }
 
-    /// The child of `node` with the highest value (ties: the first after a random offset).
-    fn select(&mut self, node: usize) -> usize {
+    /// The child of `node` with the highest value under the score utility `utility`
+    /// (centred for the children's player; ties: the first after a random offset).
+    fn select(&mut self, node: usize, utility: &ScoreUtility) -> usize {
         let tree = self.shared.tree;
         let kids = tree.children(node);
         let count = kids.len();
@@ -225,7 +237,7 @@ impl<'a> Worker<'a> {
         let (mut best, mut best_value) = (kids.start, f32::NEG_INFINITY);
         for k in 0..count {
             let i = kids.start + (offset + k) % count;
-            let value = tree.node(i).stats().value();
+            let value = tree.node(i).stats().value_with(utility);
             if value > best_value {
                 best_value = value;
                 best = i;
@@ -265,9 +277,9 @@ impl<'a> Worker<'a> {
         sh.tree.expand(node, &self.children)
     }
 
-    /// Adds the result (Black's, in half points) to every node of the path, and the AMAF
-    /// results to the children of every node on it.
-    fn back_up(&mut self, black2: u32) {
+    /// Adds the result (Black's wins and final margin, in half points) to every node of the
+    /// path, and the AMAF results to the children of every node on it.
+    fn back_up(&mut self, black2: u32, black_score2: i32) {
         let sh = self.shared;
         let tree = sh.tree;
         let result_for = |c: Color| {
@@ -277,17 +289,26 @@ impl<'a> Worker<'a> {
                 2 - black2
             }
         };
+        let score_for = |c: Color| {
+            if c == Color::Black {
+                black_score2
+            } else {
+                -black_score2
+            }
+        };
         // The root is reached by the root player's opponent; depth d's mover alternates.
         let root = tree.node(0);
         root.add_visit();
-        root.add_result(result_for(sh.color.opponent()));
+        let root_mover = sh.color.opponent();
+        root.add_result(result_for(root_mover), score_for(root_mover));
         for (depth, &i) in self.path.iter().enumerate().skip(1) {
             let mover = if depth % 2 == 1 {
                 sh.color
             } else {
                 sh.color.opponent()
             };
-            tree.node(i as usize).add_result(result_for(mover));
+            tree.node(i as usize)
+                .add_result(result_for(mover), score_for(mover));
         }
         // AMAF: walking the moves backwards, the map holds each point's first play from
         // move j on; node path[j] (where moves[j] was chosen) credits its children.
