@@ -1,9 +1,9 @@
-//! Types of basic ko (issue 6): finding basic kos on a board and classifying each one as
+//! Types of basic ko: finding basic kos on a board and classifying each one as
 //! fighting, disturbing-death, dead-ko or disturbing-life, internal or external, after
 //! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types.md` has
 //! the engine's definitions and the approximations made here.
 //!
-//! The work is done by a bounded AND-OR search ([`solver`]) over the ko's *region*: the ko's
+//! The work is done by a bounded proof-number search ([`solver`]) over the ko's *region*: the ko's
 //! points, the strings touching them and their liberties, grown through every string that is
 //! not unconditionally alive (Benson) on the whole board. Outside stones are walls treated as
 //! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
@@ -46,7 +46,7 @@ pub const MAX_REGION_POINTS: usize = 40;
 /// Most empty points a ko's region may hold before the classification gives up.
 pub const MAX_REGION_EMPTY: usize = 14;
 /// Search nodes one question may visit before its answer becomes `Unknown`.
-pub const NODE_BUDGET: usize = 100_000;
+pub const NODE_BUDGET: usize = 400_000;
 /// Longest line of play (moves, passes included) the search follows.
 pub const MAX_DEPTH: usize = 40;
 

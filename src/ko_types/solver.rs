@@ -7,18 +7,28 @@
 //! capture is banned (basic ko; a pass in between lifts the ban), except that Z may recapture
 //! in the classified ko immediately unless Z's own previous move was a ko capture in another
 //! ko (the Released Ko Rule, Z only). A line fails for Z when a board play recreates the
-//! starting position or when a third pass in a row is made. The goal is checked after every
-//! move and at the start. Results are memoised by position, side to move, pass count, simple
-//! ko ban, Z's released-ko state and the hash of the set of transitions made.
+//! starting position, when a third pass in a row is made, or when it reaches a *locked seki*
+//! without Z having reached the goal: every empty point of the region is a liberty of a
+//! Black and of a White string, and a play there by either player is a self-atari the other
+//! captures (not a snapback), so the strings on the goal live in seki, not uncapturably,
+//! and only a sacrifice could change that (the search does not read it). The goal is checked
+//! after every move and at the start.
 //!
-//! The search is the shared local search of [`tactics::local_search`](crate::tactics::local_search),
-//! Z being the prover; the fixed-ko and basic-ko conditions are the rule table's
-//! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko).
+//! The search is the proof-number driver of the shared local search
+//! ([`ProofNumberSearch`] in [`tactics::local_search`](crate::tactics::local_search)), Z
+//! being the prover; the fixed-ko and basic-ko conditions are the rule table's
+//! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko). Its
+//! table is keyed by position, side to move, pass count, simple-ko ban, Z's released-ko
+//! state and the hash of the set of transitions made, so lines with different fixed-ko
+//! histories never share a value; the same key without the transitions is the search's
+//! hint ([`LocalGame::hint_key`]): a state not searched yet starts from the proof and
+//! disproof numbers the same position had with another history, which steers the search
+//! to the refutations found there without trusting them.
 //!
-//! Two prunings keep "no" answers within reach (both sound whatever the line's history):
-//! a position where a goal point is held for good by the opponent ([`goal_out_of_reach`])
-//! is a loss for Z at once, and at every node a move that decides at once (for Z one that
-//! reaches the goal, for the opponent one that puts it out of reach) is tried first.
+//! A pruning keeps "no" answers within reach (sound whatever the line's history): a
+//! position where a goal point is held for good by the opponent ([`goal_out_of_reach`]) is
+//! a loss for Z at once. A move that decides at once needs no ordering: expanding a node
+//! asks every move's position whether it settles the question.
 
 use super::walls::JudgedWalls;
 use super::{
@@ -28,7 +38,10 @@ use super::{
 use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
-use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
+use crate::tactics::local_search::{
+    mix, LocalGame, Moves, Outcome, ProofNumberSearch, SearchLimits,
+};
+use crate::tactics::seki::no_approach;
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -56,6 +69,8 @@ struct VirtualForce {
     transitions: Vec<(u64, u64)>,
     goal_cache: FxHashMap<u64, bool>,
     lost_cache: FxHashMap<u64, bool>,
+    /// [`VirtualForce::locked_seki`] per position.
+    seki_cache: FxHashMap<u64, bool>,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
@@ -66,8 +81,8 @@ struct VirtualForce {
     wall_broken: bool,
 }
 
-/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes; the memo is asked once a
-/// node is counted.
+/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes (the proof-number search
+/// reads no repetitions: the keys carry the line's transitions).
 fn limits() -> SearchLimits {
     SearchLimits {
         depth: MAX_DEPTH,
@@ -145,11 +160,16 @@ fn answer(
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     game.walls = walls.clone();
-    let mut search = LocalSearch::new(limits());
-    search.set_deadline(deadline);
-    if search.past_deadline() {
+    if game.locked_seki(start) {
+        return verdict(Answer::No, None, judged);
+    }
+    let mut search = ProofNumberSearch::new(limits());
+    search.budget.set_deadline(deadline);
+    if search.budget.past_deadline() {
         return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
     }
+    // The root's moves one by one in their order (a move that decides at once first), as a
+    // forcing line's first move is the first that wins; the searches below share the hints.
     let root = game.root(start);
     let mut unknown = false;
     let mut found = None;
@@ -157,11 +177,13 @@ fn answer(
         let Some(child) = game.play(&root, m) else {
             continue;
         };
-        let v = search.solve(&mut game, &child, 1);
+        let v = match game.settled(&child) {
+            Some(v) => v,
+            None => search.solve(&mut game, &child, 1),
+        };
         game.unplay(&root, m);
         match v {
             Outcome::Proved => {
-                tracing::trace!(nodes = search.nodes, "virtual-force found");
                 found = Some(m);
                 break;
             }
@@ -169,13 +191,19 @@ fn answer(
             Outcome::Disproved => {}
         }
     }
+    tracing::trace!(
+        nodes = search.budget.nodes,
+        ?found,
+        unknown,
+        "virtual-force searched"
+    );
     if game.wall_broken {
         verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
     } else if let Some(m) = found {
         verdict(Answer::Yes(m), None, judged)
-    } else if search.timed_out {
+    } else if search.budget.timed_out {
         verdict(Answer::Unknown, Some(Cutoff::Time), judged)
-    } else if unknown || search.budget_hit {
+    } else if unknown || search.budget.budget_hit {
         verdict(Answer::Unknown, Some(Cutoff::Search), judged)
     } else {
         verdict(Answer::No, None, judged)
@@ -190,7 +218,6 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
         return Vec::new();
     };
     let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
-    let mut search = LocalSearch::new(limits());
     let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
@@ -200,9 +227,12 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
             let Some(child) = game.play(&node, m) else {
                 continue;
             };
-            search.reset();
-            let v = search.solve(&mut game, &child, depth + 1);
-            let cost = search.nodes;
+            let mut search = ProofNumberSearch::new(limits());
+            let v = match game.settled(&child) {
+                Some(v) => v,
+                None => search.solve(&mut game, &child, depth + 1),
+            };
+            let cost = search.budget.nodes;
             game.unplay(&node, m);
             if v != Outcome::Proved {
                 if node.to_move == z {
@@ -250,6 +280,7 @@ impl VirtualForce {
             transitions: Vec::new(),
             goal_cache: FxHashMap::default(),
             lost_cache: FxHashMap::default(),
+            seki_cache: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
@@ -350,6 +381,27 @@ impl VirtualForce {
         v
     }
 
+    /// True when the region is a seki that neither player can approach (see
+    /// [`no_approach`]): every empty region point is a liberty of a Black and of a White
+    /// string, and a play there by either player only gives stones away (a self-atari the
+    /// opponent captures, not a snapback). The goal not being reached, the line ends there
+    /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
+    /// change that only by a sacrifice, which the search does not read further.
+    fn locked_seki(&mut self, b: &Board) -> bool {
+        if let Some(&v) = self.seki_cache.get(&b.hash()) {
+            return v;
+        }
+        let empties: Vec<Point> = self
+            .region
+            .iter()
+            .copied()
+            .filter(|&p| b.cell(p) == Cell::Empty)
+            .collect();
+        let v = no_approach(b, &empties);
+        self.seki_cache.insert(b.hash(), v);
+        v
+    }
+
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
     fn goal_lost(&mut self, b: &Board) -> bool {
         if let Some(&v) = self.lost_cache.get(&b.hash()) {
@@ -359,20 +411,8 @@ impl VirtualForce {
         self.lost_cache.insert(b.hash(), v);
         v
     }
-}
-
-impl LocalGame for VirtualForce {
-    type State = Node;
-    type Move = Point;
-
-    fn prover_to_move(&self, n: &Node) -> bool {
-        n.to_move == self.z
-    }
-
-    /// The value for Z of the position just reached by a move, when it is settled: a board
-    /// play recreating the start or a third pass in a row loses, the goal reached wins, the
-    /// goal out of reach loses.
-    fn settled(&mut self, n: &Node) -> Option<Outcome> {
+    /// [`LocalGame::settled`] for this game (see there).
+    fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
         if n.passes == 0 && n.board.hash() == self.start_hash {
             return Some(Outcome::Disproved);
         }
@@ -382,11 +422,31 @@ impl LocalGame for VirtualForce {
         if self.prune && self.goal_lost(&n.board) {
             return Some(Outcome::Disproved);
         }
-        (n.passes >= 3).then_some(Outcome::Disproved)
+        if n.passes >= 3 || self.locked_seki(&n.board) {
+            return Some(Outcome::Disproved);
+        }
+        None
+    }
+}
+
+impl LocalGame for VirtualForce {
+    type State = Node;
+    type Move = Point;
+    fn prover_to_move(&self, n: &Node) -> bool {
+        n.to_move == self.z
     }
 
+    /// The value for Z of the position just reached by a move, when it is settled: a board
+    /// play recreating the start or a third pass in a row loses, the goal reached wins, the
+    /// goal out of reach loses, a locked seki ([`VirtualForce::locked_seki`]) loses.
+    fn settled(&mut self, n: &Node) -> Option<Outcome> {
+        self.settled_now(n)
+    }
+    /// The region's empty points (captures first) and pass. The search asks every move's
+    /// state whether it settles the question when it expands a node, so a move that
+    /// decides at once is found without putting it first.
     fn moves(&mut self, n: &Node) -> Moves<Point> {
-        self.ordered_moves(n)
+        self.plain_moves(n)
     }
 
     /// Plays `m` if the line's rules allow it, and records the transition.
@@ -434,17 +494,23 @@ impl LocalGame for VirtualForce {
         }
     }
 
-    fn key(&self, n: &Node) -> u64 {
+    /// The key without the line's fixed-ko transitions.
+    fn hint_key(&self, n: &Node) -> u64 {
         let ko = n
             .board
             .ko()
             .map(|(k, c)| k.0 as u64 * 2 + c.index() as u64 + 1)
             .unwrap_or(0);
-        let mut h = mix(n.board.hash(), n.trans_hash);
-        h = mix(h, ko);
+        let h = mix(n.board.hash(), ko);
         mix(
             h,
             (n.to_move.index() as u64) | (n.passes as u64) << 1 | (n.z_other_ko as u64) << 4,
         )
+    }
+
+    /// The position, the side to move, the pass count, the simple-ko ban, Z's released-ko
+    /// state and the fixed-ko transitions made on the line.
+    fn key(&self, n: &Node) -> u64 {
+        mix(self.hint_key(n), n.trans_hash)
     }
 }
