@@ -39,7 +39,7 @@ use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{
-    mix, LocalGame, Moves, Outcome, ProofNumberSearch, SearchLimits,
+    mix, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
 };
 use crate::tactics::seki::no_approach;
 use fxhash::FxHashMap;
@@ -496,16 +496,73 @@ impl LocalGame for VirtualForce {
 
     /// The key without the line's fixed-ko transitions.
     fn hint_key(&self, n: &Node) -> u64 {
-        let ko = n
-            .board
-            .ko()
-            .map(|(k, c)| k.0 as u64 * 2 + c.index() as u64 + 1)
-            .unwrap_or(0);
-        let h = mix(n.board.hash(), ko);
-        mix(
-            h,
-            (n.to_move.index() as u64) | (n.passes as u64) << 1 | (n.z_other_ko as u64) << 4,
+        hint_key(
+            n.board.hash(),
+            n.board.ko(),
+            n.to_move,
+            n.passes,
+            n.z_other_ko,
         )
+    }
+
+    /// The keys and the settled value of the move's node from the caches and the board's
+    /// hash arithmetic, without copying the board; [`Peek::Play`] when a cache lacks the
+    /// position or the move is a pass or would capture a judged wall.
+    fn peek(&mut self, n: &Node, m: Point) -> Peek {
+        if m.is_pass() || self.captures_wall(&n.board, m, n.to_move) {
+            return Peek::Play;
+        }
+        let b = &n.board;
+        if let Some((k, banned)) = b.ko() {
+            let released = n.to_move == self.z && self.ko.contains(k) && !n.z_other_ko;
+            if k == m && banned == n.to_move && !released {
+                return Peek::Illegal;
+            }
+        }
+        let (before, after) = (b.hash(), b.hash_after(m, n.to_move));
+        if ko::transition_bans(self.transitions.contains(&(before, after))) {
+            return Peek::Illegal;
+        }
+        // The ko the play leaves: one stone taken by a lone stone with no other liberty.
+        let mut taken = Point::PASS;
+        let removed = b.for_each_removed(m, n.to_move, |p| taken = p);
+        let alone = b.neighbours(m).iter().all(|&x| {
+            let c = b.cell(x);
+            c != Cell::Empty && c != Cell::stone(n.to_move)
+        });
+        let ko = (removed == 1 && alone).then_some((taken, n.to_move.opponent()));
+        let z_other_ko = if n.to_move == self.z {
+            ko.is_some_and(|(k, _)| !self.ko.contains(k))
+        } else {
+            n.z_other_ko
+        };
+        let settled = if after == self.start_hash {
+            Some(Outcome::Disproved)
+        } else {
+            match self.goal_cache.get(&after) {
+                None => return Peek::Play,
+                Some(true) => Some(Outcome::Proved),
+                Some(false) => {
+                    let lost = if self.prune {
+                        self.lost_cache.get(&after).copied()
+                    } else {
+                        Some(false)
+                    };
+                    match (lost, self.seki_cache.get(&after)) {
+                        (None, _) => return Peek::Play,
+                        (Some(true), _) => Some(Outcome::Disproved),
+                        (Some(false), None) => return Peek::Play,
+                        (Some(false), Some(&seki)) => seki.then_some(Outcome::Disproved),
+                    }
+                }
+            }
+        };
+        let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
+        Peek::Known {
+            key: mix(hint, n.trans_hash ^ mix(before, after)),
+            hint,
+            settled,
+        }
     }
 
     /// The position, the side to move, the pass count, the simple-ko ban, Z's released-ko
@@ -513,4 +570,22 @@ impl LocalGame for VirtualForce {
     fn key(&self, n: &Node) -> u64 {
         mix(self.hint_key(n), n.trans_hash)
     }
+}
+
+/// The key of a node without the line's transitions: the position's hash, the simple-ko
+/// ban, the side to move, the pass count and Z's released-ko state.
+fn hint_key(
+    hash: u64,
+    ko: Option<(Point, Color)>,
+    to_move: Color,
+    passes: u8,
+    z_other_ko: bool,
+) -> u64 {
+    let ko = ko
+        .map(|(k, c)| k.0 as u64 * 2 + c.index() as u64 + 1)
+        .unwrap_or(0);
+    mix(
+        mix(hash, ko),
+        (to_move.index() as u64) | (passes as u64) << 1 | (z_other_ko as u64) << 4,
+    )
 }

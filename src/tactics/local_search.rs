@@ -58,6 +58,13 @@ pub trait LocalGame {
     /// The state's identity for the memo and for repetitions on the line.
     fn key(&self, s: &Self::State) -> u64;
 
+    /// What `m` leads to in `s`, told without playing it when the game can do so cheaply
+    /// (the proof-number search asks it for every move of a state it expands). The default
+    /// is [`Peek::Play`]: play the move to see.
+    fn peek(&mut self, _s: &Self::State, _m: Self::Move) -> Peek {
+        Peek::Play
+    }
+
     /// A coarser identity that the proof-number search uses only as a hint: states with
     /// equal hint keys (the same position with another history of the line, say) probably
     /// have similar values, so a state not searched yet starts from the numbers its hint key
@@ -65,6 +72,25 @@ pub trait LocalGame {
     fn hint_key(&self, s: &Self::State) -> u64 {
         self.key(s)
     }
+}
+
+/// What a move leads to, as [`LocalGame::peek`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Peek {
+    /// The game's rules forbid the move.
+    Illegal,
+    /// The state after the move: its [`LocalGame::key`], its [`LocalGame::hint_key`] and
+    /// what it settles by itself ([`LocalGame::settled`]).
+    Known {
+        /// The state's key.
+        key: u64,
+        /// The state's hint key.
+        hint: u64,
+        /// What the state settles, if anything.
+        settled: Option<Outcome>,
+    },
+    /// Not known without playing the move.
+    Play,
 }
 
 /// The bounds of a search and its reading of repetitions.
@@ -385,13 +411,33 @@ impl<M: Copy> ProofNumberSearch<M> {
         }
         let mut out = Vec::new();
         for m in game.moves(s) {
-            let Some(next) = game.play(s, m) else {
-                continue;
+            let peek = game.peek(s, m);
+            #[cfg(debug_assertions)]
+            if peek != Peek::Play {
+                // What the game tells without playing must be what playing shows.
+                let played = game.play(s, m).map(|next| {
+                    let seen = (game.key(&next), game.hint_key(&next), game.settled(&next));
+                    game.unplay(s, m);
+                    seen
+                });
+                let told = match peek {
+                    Peek::Known { key, hint, settled } => Some((key, hint, settled)),
+                    _ => None,
+                };
+                debug_assert_eq!(told, played, "peek disagrees with play");
+            }
+            let (key, hint, settled) = match peek {
+                Peek::Illegal => continue,
+                Peek::Known { key, hint, settled } => (key, hint, settled),
+                Peek::Play => {
+                    let Some(next) = game.play(s, m) else {
+                        continue;
+                    };
+                    let seen = (game.key(&next), game.hint_key(&next), game.settled(&next));
+                    game.unplay(s, m);
+                    seen
+                }
             };
-            let settled = game.settled(&next);
-            let key = game.key(&next);
-            let hint = game.hint_key(&next);
-            game.unplay(s, m);
             out.push(PnChild {
                 m,
                 key,
