@@ -301,6 +301,9 @@ pub struct ProofNumberSearch<M> {
     cut_value: Outcome,
     /// True once this pass counted a state at the depth limit.
     cut_met: bool,
+    /// True when the table holds only a first pass's numbers that rest on no cut state, so
+    /// the next search's first pass may go on from them.
+    table_cut_free: bool,
     /// True once the budget or the deadline stopped the search.
     stopped: bool,
     /// The node count (all passes) and the deadline.
@@ -329,6 +332,7 @@ impl<M: Copy> ProofNumberSearch<M> {
             hints: FxHashMap::default(),
             cut_value: Outcome::Disproved,
             cut_met: false,
+            table_cut_free: false,
             stopped: false,
             budget: Budget::default(),
         }
@@ -337,6 +341,7 @@ impl<M: Copy> ProofNumberSearch<M> {
     /// Forgets the tables and the node count (the limits and the deadline stay).
     pub fn reset(&mut self) {
         self.table.clear();
+        self.table_cut_free = false;
         self.children.clear();
         self.hints.clear();
         self.stopped = false;
@@ -355,7 +360,11 @@ impl<M: Copy> ProofNumberSearch<M> {
     ) -> Outcome {
         self.stopped = false;
         for cut_value in [Outcome::Disproved, Outcome::Proved] {
-            self.table.clear();
+            // The first pass keeps what an earlier first pass that met no cut state found
+            // (nothing there rests on one); the second always starts afresh.
+            if cut_value == Outcome::Proved || !self.table_cut_free {
+                self.table.clear();
+            }
             self.cut_value = cut_value;
             self.cut_met = false;
             let (pn, dn) = loop {
@@ -364,6 +373,7 @@ impl<M: Copy> ProofNumberSearch<M> {
                     break (pn, dn);
                 }
             };
+            self.table_cut_free = cut_value == Outcome::Disproved && !self.cut_met;
             if self.stopped {
                 return Outcome::Unknown;
             }
