@@ -6,12 +6,15 @@
 //! how a move changes the state (its ko rules included, judged with the rule table of
 //! [`rules::ko`](crate::rules::ko)), when a state settles the question, and a key.
 //!
-//! The search is a depth-first minimax over three values ([`Outcome`]), with a memo of
-//! settled states, a node budget and a depth limit; past either limit the answer is
-//! [`Outcome::Unknown`], so a "yes" or "no" is always exact. A game may also say what a state
-//! repeated on the line means ([`SearchLimits::repetition`]); values that such a repetition
-//! helped decide depend on the line and are not memoised. A search may also be given a
-//! deadline ([`Budget::set_deadline`]): past it every open line is [`Outcome::Unknown`].
+//! Two drivers search a game. [`LocalSearch`] (the confirmation search's) is a depth-first
+//! minimax over three values ([`Outcome`]), with a memo of settled states, a node budget and a
+//! depth limit; past either limit the answer is [`Outcome::Unknown`], so a "yes" or "no" is
+//! always exact. A game may also say what a state repeated on the line means
+//! ([`SearchLimits::repetition`]); values that such a repetition helped decide depend on the
+//! line and are not memoised. [`ProofNumberSearch`] (the ko classifier's) is a depth-first
+//! proof-number search (df-pn) within the same limits and equally exact, for games whose keys
+//! carry what their rules remember of the line. A search may also be given a deadline
+//! ([`Budget::set_deadline`]): past it every open line is [`Outcome::Unknown`].
 
 use fxhash::FxHashMap;
 use smallvec::SmallVec;
