@@ -16,6 +16,7 @@ pub mod walls;
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::tactics::benson::benson_alive;
+use crate::tactics::local_search::Hints;
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -468,11 +469,20 @@ pub fn answer_all_judged(
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
     let mut judged = Vec::new();
+    // The two roles of one player and target play the same game from different starts: the
+    // second search starts from the first one's proof and disproof numbers (hints only).
+    let mut hints: [[Hints; 2]; 2] = Default::default();
     for z in Color::BOTH {
         for role in [Role::Open, Role::Closed] {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
-                let v = solver::virtual_force_judged(&pos, ko, z, target, walls, deadline);
+                let reading = solver::Reading {
+                    prune: true,
+                    walls,
+                    deadline,
+                    hints: &mut hints[z.index()][target as usize],
+                };
+                let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
                 table[z.index()][role as usize][target as usize] = v.answer;
                 cutoff = cutoff.max(v.cutoff);
                 judged.extend(v.judged_walls);

@@ -39,7 +39,7 @@ use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{
-    mix, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
+    mix, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
 };
 use crate::tactics::seki::no_approach;
 use fxhash::FxHashMap;
@@ -96,7 +96,22 @@ fn limits() -> SearchLimits {
 /// on `target` of `ko`.
 #[cfg(test)]
 pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target) -> Answer {
-    answer(start, ko, z, target, true, &JudgedWalls::none(), None).answer
+    plain_answer(start, ko, z, target, true)
+}
+
+/// The answer with no judged walls, no deadline and no hints shared, with or without the
+/// prunings.
+#[cfg(test)]
+fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
+    let walls = JudgedWalls::none();
+    let mut hints = Hints::default();
+    let reading = Reading {
+        prune,
+        walls: &walls,
+        deadline: None,
+        hints: &mut hints,
+    };
+    answer(start, ko, z, target, reading).answer
 }
 
 /// One question's answer, what cut it off when unknown, and the judged walls it rests on.
@@ -109,16 +124,29 @@ pub(super) struct Verdict {
     pub judged_walls: Vec<Point>,
 }
 
-/// [`virtual_force`] with `walls` judged alive bounding the region, stopping at `deadline`.
+/// How one question is read: with the prunings or not, the judged walls bounding the
+/// region, the deadline, and the hints the search starts from and leaves its own in.
+pub(super) struct Reading<'a> {
+    /// Apply the prunings (off only to cross-check them in tests).
+    pub prune: bool,
+    /// Strings judged alive, treated as uncapturable.
+    pub walls: &'a JudgedWalls,
+    /// When to stop reading, if ever.
+    pub deadline: Option<Instant>,
+    /// Proof and disproof numbers from earlier questions of the same player and target.
+    pub hints: &'a mut Hints,
+}
+
+/// [`virtual_force`] read as `reading` says (judged walls bounding the region, a deadline,
+/// shared hints).
 pub(super) fn virtual_force_judged(
     start: &Board,
     ko: BasicKo,
     z: Color,
     target: Target,
-    walls: &JudgedWalls,
-    deadline: Option<Instant>,
+    reading: Reading,
 ) -> Verdict {
-    answer(start, ko, z, target, true, walls, deadline)
+    answer(start, ko, z, target, reading)
 }
 
 /// [`virtual_force`] without the prunings: the plain search they must agree with.
@@ -129,18 +157,16 @@ pub(super) fn virtual_force_unpruned(
     z: Color,
     target: Target,
 ) -> Answer {
-    answer(start, ko, z, target, false, &JudgedWalls::none(), None).answer
+    plain_answer(start, ko, z, target, false)
 }
 
-fn answer(
-    start: &Board,
-    ko: BasicKo,
-    z: Color,
-    target: Target,
-    prune: bool,
-    walls: &JudgedWalls,
-    deadline: Option<Instant>,
-) -> Verdict {
+fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading) -> Verdict {
+    let Reading {
+        prune,
+        walls,
+        deadline,
+        hints,
+    } = reading;
     let verdict = |answer, cutoff, judged_walls| Verdict {
         answer,
         cutoff,
@@ -168,6 +194,7 @@ fn answer(
     if search.budget.past_deadline() {
         return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
     }
+    search.set_hints(std::mem::take(hints));
     // The root's moves one by one in their order (a move that decides at once first), as a
     // forcing line's first move is the first that wins; the searches below share the hints.
     let root = game.root(start);
@@ -197,6 +224,7 @@ fn answer(
         unknown,
         "virtual-force searched"
     );
+    *hints = search.take_hints();
     if game.wall_broken {
         verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
     } else if let Some(m) = found {

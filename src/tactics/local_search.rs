@@ -299,7 +299,7 @@ pub struct ProofNumberSearch<M> {
     /// The moves of each expanded state.
     children: FxHashMap<u64, std::rc::Rc<[PnChild<M>]>>,
     /// The last numbers per hint key ([`LocalGame::hint_key`]).
-    hints: FxHashMap<u64, (u64, u64)>,
+    hints: Hints,
     /// What a state at the depth limit counts as in this pass.
     cut_value: Outcome,
     /// True once this pass counted a state at the depth limit.
@@ -312,6 +312,10 @@ pub struct ProofNumberSearch<M> {
     /// The node count (all passes) and the deadline.
     pub budget: Budget,
 }
+
+/// Proof and disproof numbers by hint key ([`LocalGame::hint_key`]): what a proof-number
+/// search learnt that another search of a similar game may start from.
+pub type Hints = FxHashMap<u64, (u64, u64)>;
 
 /// One move of an expanded state.
 #[derive(Clone, Copy, Debug)]
@@ -339,6 +343,16 @@ impl<M: Copy> ProofNumberSearch<M> {
             stopped: false,
             budget: Budget::default(),
         }
+    }
+
+    /// Starts from `hints` (say, another search's of a similar game), in place of its own.
+    pub fn set_hints(&mut self, hints: Hints) {
+        self.hints = hints;
+    }
+
+    /// Gives up the hints learnt so far (for another search to start from).
+    pub fn take_hints(&mut self) -> Hints {
+        std::mem::take(&mut self.hints)
     }
 
     /// Forgets the tables and the node count (the limits and the deadline stay).
