@@ -471,9 +471,11 @@ pub fn answer_all_judged(
     let mut judged = Vec::new();
     // The two roles of one player and target play the same game from different starts: the
     // second search starts from the first one's proof and disproof numbers (hints only).
+    // The closed role goes first: the type rests on it, so a deadline should find it asked,
+    // and its search leaves the better hints for the open one.
     let mut hints: [[Hints; 2]; 2] = Default::default();
     for z in Color::BOTH {
-        for role in [Role::Open, Role::Closed] {
+        for role in [Role::Closed, Role::Open] {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
                 let reading = solver::Reading {
