@@ -42,10 +42,16 @@ pub fn set_time_limit(limit: Duration) {
     TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
 }
 
-/// Most points a ko's region may hold before the classification gives up (`unknown`).
+/// Most points a ko's region may hold before the classification gives up (`unknown`), when
+/// only unconditionally alive strings bound it.
 pub const MAX_REGION_POINTS: usize = 40;
-/// Most empty points a ko's region may hold before the classification gives up.
+/// Most empty points a ko's region may hold before the classification gives up, when only
+/// unconditionally alive strings bound it.
 pub const MAX_REGION_EMPTY: usize = 14;
+/// Most points a ko's region may hold when judged walls bound it too.
+pub const MAX_JUDGED_REGION_POINTS: usize = 60;
+/// Most empty points a ko's region may hold when judged walls bound it too.
+pub const MAX_JUDGED_REGION_EMPTY: usize = 20;
 /// Search nodes one question may visit before its answer becomes `Unknown`.
 pub const NODE_BUDGET: usize = 400_000;
 /// Longest line of play (moves, passes included) the search follows.
@@ -700,12 +706,20 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
 }
 
 /// [`region`] where strings holding judged wall stones stay outside as walls too; also the
-/// judged walls met (one stone per string).
+/// judged walls met (one stone per string). With judged walls the bounds are
+/// [`MAX_JUDGED_REGION_POINTS`] and [`MAX_JUDGED_REGION_EMPTY`]: a game's regions are read
+/// that far, while a board whose exact region is within the smaller bounds is read exactly
+/// ([`classify_in_game`]).
 pub fn region_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
 ) -> Option<(Vec<Point>, Vec<Point>)> {
+    let (max_points, max_empty) = if walls.is_empty() {
+        (MAX_REGION_POINTS, MAX_REGION_EMPTY)
+    } else {
+        (MAX_JUDGED_REGION_POINTS, MAX_JUDGED_REGION_EMPTY)
+    };
     let mut judged = Vec::new();
     let alive_b = benson_alive(board, Color::Black);
     let alive_w = benson_alive(board, Color::White);
@@ -757,7 +771,7 @@ pub fn region_judged(
                 }
             }
         }
-        if pts.len() > MAX_REGION_POINTS {
+        if pts.len() > max_points {
             return None;
         }
     }
@@ -765,7 +779,7 @@ pub fn region_judged(
         .iter()
         .filter(|&&p| board.cell(p) == Cell::Empty)
         .count();
-    (empties <= MAX_REGION_EMPTY).then_some((pts, judged))
+    (empties <= max_empty).then_some((pts, judged))
 }
 
 #[cfg(test)]
