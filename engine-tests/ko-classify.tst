@@ -101,7 +101,7 @@ clear_board
 # but that leaves it a straight three (one eye), and connecting the ko fills the other eye
 # (a locked seki); all eight answers are no (TWO_SEKIS in src/ko_types/tests.rs, which reads
 # them without a time limit; docs/ko-types.md, "Test positions"). The proof-number search
-# needs about 10 s for that: within the default second no closed killer is claimed, and the
+# needs about 3 s for that: within the default second no closed killer is claimed, and the
 # type is unknown rather than a wrong one, with the reason.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]

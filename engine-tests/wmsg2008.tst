@@ -74,7 +74,7 @@ rules wmsg2008
 #? [1]
 
 # A ko the solver cannot classify in time (two-sekis.sgf: a disturbing life, which the search
-# reads in about 10 s, past the default second) never bans the pass, nor does a disturbing
+# reads in about 3 s, past the default second) never bans the pass, nor does a disturbing
 # life.
 55 loadsgf ko-classify/two-sekis.sgf
 #? [black]

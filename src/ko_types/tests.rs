@@ -481,10 +481,9 @@ fn types_from_answers() {
 /// - W open ko (after Black's capture on D9; White may retake on C9), the locales: as for
 ///   Black, mirrored.
 ///
-/// Each "no" was read to the end by the proof-number search (about 300 000 positions for
-/// each ko question, 15 000 to 31 000 for each locale question); within `ko-classify`'s
-/// default time limit of a second the search does not finish, and the GTP test expects
-/// `reason=time` there.
+/// Each "no" was read to the end by the proof-number search (about 3 s for all eight in a
+/// release build); within `ko-classify`'s default time limit of a second the search does not
+/// finish, and the GTP test expects `reason=time` there.
 const TWO_SEKIS: &[&str] = &[
     "X X O . O O O O O",
     ". X X O O X X O .",
