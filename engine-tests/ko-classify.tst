@@ -1,4 +1,4 @@
-# ko-classify: types of basic ko (issue 6; docs/ko-types.md). The positions are 9x9 setups in
+# ko-classify: types of basic ko (docs/ko-types.md). The positions are 9x9 setups in
 # ko-classify/*.sgf; their answers are justified move by move in src/ko_types/tests.rs.
 # Answer lines of ko-classify_detail: COLOR ROLE TARGET yes MOVE|no|unknown.
 
@@ -96,12 +96,13 @@ clear_board
 67 ko-classify_detail C1
 #? [B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
-# Two sekis joined by a ko (two-sekis.sgf). By reasoning a disturbing life: each closed
-# player, moving first, holds the ko as an eye (Released Ko Rule) and can kill its own seki
-# partner with it, but that leaves it a straight three (one eye) and connecting the ko fills
-# the other (TWO_SEKIS in src/ko_types/tests.rs; docs/ko-types.md, "Test positions"). Its
-# region (36 points) is beyond what the search can prove within the time limit: no closed
-# killer is claimed, and the type is unknown rather than a wrong one, with the reason.
+# Two sekis joined by a ko (two-sekis.sgf): a disturbing life. Each closed player, moving
+# first, holds the ko as an eye (Released Ko Rule) and can kill its own seki partner with it,
+# but that leaves it a straight three (one eye), and connecting the ko fills the other eye
+# (a locked seki); all eight answers are no (TWO_SEKIS in src/ko_types/tests.rs, which reads
+# them without a time limit; docs/ko-types.md, "Test positions"). The proof-number search
+# needs about 3 s for that: within the default second no closed killer is claimed, and the
+# type is unknown rather than a wrong one, with the reason.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 

@@ -73,8 +73,9 @@ rules wmsg2008
 53 is_legal b pass
 #? [1]
 
-# A ko the solver cannot classify (two-sekis.sgf: a disturbing life by reasoning, unknown to
-# the search) never bans the pass, nor would a disturbing life.
+# A ko the solver cannot classify in time (two-sekis.sgf: a disturbing life, which the search
+# reads in about 3 s, past the default second) never bans the pass, nor does a disturbing
+# life.
 55 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 rules wmsg2008

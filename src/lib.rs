@@ -18,7 +18,8 @@
 //!   judge of legality. Every other path (the tree, the playouts, the local searches) asks
 //!   the same rule table, and its fast paths only clear plays before asking.
 //! - [`tactics`]: what a player reads off a position: ladders, self-atari, Benson, regions,
-//!   seki, counting, and the bounded AND-OR local search ([`tactics::local_search`]).
+//!   seki, counting, and the bounded AND-OR local searches, depth-first and proof-number
+//!   ([`tactics::local_search`]).
 //! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].
 //! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors, playouts under every ko
 //!   rule, time). [`score`]: life and death at the end of a game and the count. [`ko_types`]:

@@ -1,9 +1,9 @@
-//! Types of basic ko (issue 6): finding basic kos on a board and classifying each one as
+//! Types of basic ko: finding basic kos on a board and classifying each one as
 //! fighting, disturbing-death, dead-ko or disturbing-life, internal or external, after
-//! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types.md` has
+//! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types-internals.md` has
 //! the engine's definitions and the approximations made here.
 //!
-//! The work is done by a bounded AND-OR search ([`solver`]) over the ko's *region*: the ko's
+//! The work is done by a bounded proof-number search ([`solver`]) over the ko's *region*: the ko's
 //! points, the strings touching them and their liberties, grown through every string that is
 //! not unconditionally alive (Benson) on the whole board. Outside stones are walls treated as
 //! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
@@ -16,6 +16,7 @@ pub mod walls;
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::tactics::benson::benson_alive;
+use crate::tactics::local_search::Hints;
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -41,12 +42,18 @@ pub fn set_time_limit(limit: Duration) {
     TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
 }
 
-/// Most points a ko's region may hold before the classification gives up (`unknown`).
+/// Most points a ko's region may hold before the classification gives up (`unknown`), when
+/// only unconditionally alive strings bound it.
 pub const MAX_REGION_POINTS: usize = 40;
-/// Most empty points a ko's region may hold before the classification gives up.
+/// Most empty points a ko's region may hold before the classification gives up, when only
+/// unconditionally alive strings bound it.
 pub const MAX_REGION_EMPTY: usize = 14;
+/// Most points a ko's region may hold when judged walls bound it too.
+pub const MAX_JUDGED_REGION_POINTS: usize = 60;
+/// Most empty points a ko's region may hold when judged walls bound it too.
+pub const MAX_JUDGED_REGION_EMPTY: usize = 20;
 /// Search nodes one question may visit before its answer becomes `Unknown`.
-pub const NODE_BUDGET: usize = 100_000;
+pub const NODE_BUDGET: usize = 400_000;
 /// Longest line of play (moves, passes included) the search follows.
 pub const MAX_DEPTH: usize = 40;
 
@@ -366,7 +373,7 @@ pub fn classify_judged(
 }
 
 /// The type, location and killers that the eight answers imply (the definitions of
-/// `docs/ko-types.md`, with unknown answers making the type or location unknown).
+/// `docs/ko-types-internals.md`, with unknown answers making the type or location unknown).
 pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
     let mut closed_killers = Vec::new();
     let mut strong_killers = Vec::new();
@@ -468,11 +475,22 @@ pub fn answer_all_judged(
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
     let mut judged = Vec::new();
+    // The two roles of one player and target play the same game from different starts: the
+    // second search starts from the first one's proof and disproof numbers (hints only).
+    // The closed role goes first: the type rests on it, so a deadline should find it asked,
+    // and its search leaves the better hints for the open one.
+    let mut hints: [[Hints; 2]; 2] = Default::default();
     for z in Color::BOTH {
-        for role in [Role::Open, Role::Closed] {
+        for role in [Role::Closed, Role::Open] {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
-                let v = solver::virtual_force_judged(&pos, ko, z, target, walls, deadline);
+                let reading = solver::Reading {
+                    prune: true,
+                    walls,
+                    deadline,
+                    hints: &mut hints[z.index()][target as usize],
+                };
+                let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
                 table[z.index()][role as usize][target as usize] = v.answer;
                 cutoff = cutoff.max(v.cutoff);
                 judged.extend(v.judged_walls);
@@ -688,12 +706,20 @@ pub fn region(board: &Board, ko: BasicKo) -> Option<Vec<Point>> {
 }
 
 /// [`region`] where strings holding judged wall stones stay outside as walls too; also the
-/// judged walls met (one stone per string).
+/// judged walls met (one stone per string). With judged walls the bounds are
+/// [`MAX_JUDGED_REGION_POINTS`] and [`MAX_JUDGED_REGION_EMPTY`]: a game's regions are read
+/// that far, while a board whose exact region is within the smaller bounds is read exactly
+/// ([`classify_in_game`]).
 pub fn region_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
 ) -> Option<(Vec<Point>, Vec<Point>)> {
+    let (max_points, max_empty) = if walls.is_empty() {
+        (MAX_REGION_POINTS, MAX_REGION_EMPTY)
+    } else {
+        (MAX_JUDGED_REGION_POINTS, MAX_JUDGED_REGION_EMPTY)
+    };
     let mut judged = Vec::new();
     let alive_b = benson_alive(board, Color::Black);
     let alive_w = benson_alive(board, Color::White);
@@ -745,7 +771,7 @@ pub fn region_judged(
                 }
             }
         }
-        if pts.len() > MAX_REGION_POINTS {
+        if pts.len() > max_points {
             return None;
         }
     }
@@ -753,7 +779,7 @@ pub fn region_judged(
         .iter()
         .filter(|&&p| board.cell(p) == Cell::Empty)
         .count();
-    (empties <= MAX_REGION_EMPTY).then_some((pts, judged))
+    (empties <= max_empty).then_some((pts, judged))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Searches for disturbing-life positions (ignored tests, the evidence behind the "Test
-//! positions" section of `docs/ko-types.md`), and a cross-check of the solver's prunings.
+//! positions" section of `docs/ko-types-internals.md`), and a cross-check of the solver's prunings.
 //!
 //! Every colouring (empty, Black, White) of a small pocket inside unconditionally alive walls
 //! is tried. A colouring is kept when every string has a liberty, the board has exactly one

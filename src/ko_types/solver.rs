@@ -7,18 +7,28 @@
 //! capture is banned (basic ko; a pass in between lifts the ban), except that Z may recapture
 //! in the classified ko immediately unless Z's own previous move was a ko capture in another
 //! ko (the Released Ko Rule, Z only). A line fails for Z when a board play recreates the
-//! starting position or when a third pass in a row is made. The goal is checked after every
-//! move and at the start. Results are memoised by position, side to move, pass count, simple
-//! ko ban, Z's released-ko state and the hash of the set of transitions made.
+//! starting position, when a third pass in a row is made, or when it reaches a *locked seki*
+//! without Z having reached the goal: every empty point of the region is a liberty of a
+//! Black and of a White string, and a play there by either player is a self-atari the other
+//! captures (not a snapback), so the strings on the goal live in seki, not uncapturably,
+//! and only a sacrifice could change that (the search does not read it). The goal is checked
+//! after every move and at the start.
 //!
-//! The search is the shared local search of [`tactics::local_search`](crate::tactics::local_search),
-//! Z being the prover; the fixed-ko and basic-ko conditions are the rule table's
-//! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko).
+//! The search is the proof-number driver of the shared local search
+//! ([`ProofNumberSearch`] in [`tactics::local_search`](crate::tactics::local_search)), Z
+//! being the prover; the fixed-ko and basic-ko conditions are the rule table's
+//! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko). Its
+//! table is keyed by position, side to move, pass count, simple-ko ban, Z's released-ko
+//! state and the hash of the set of transitions made, so lines with different fixed-ko
+//! histories never share a value; the same key without the transitions is the search's
+//! hint ([`LocalGame::hint_key`]): a state not searched yet starts from the proof and
+//! disproof numbers the same position had with another history, which steers the search
+//! to the refutations found there without trusting them.
 //!
-//! Two prunings keep "no" answers within reach (both sound whatever the line's history):
-//! a position where a goal point is held for good by the opponent ([`goal_out_of_reach`])
-//! is a loss for Z at once, and at every node a move that decides at once (for Z one that
-//! reaches the goal, for the opponent one that puts it out of reach) is tried first.
+//! A pruning keeps "no" answers within reach (sound whatever the line's history): a
+//! position where a goal point is held for good by the opponent ([`goal_out_of_reach`]) is
+//! a loss for Z at once. A move that decides at once needs no ordering: expanding a node
+//! asks every move's position whether it settles the question.
 
 use super::walls::JudgedWalls;
 use super::{
@@ -28,7 +38,10 @@ use super::{
 use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
-use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
+use crate::tactics::local_search::{
+    mix, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
+};
+use crate::tactics::seki::no_approach;
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -56,6 +69,8 @@ struct VirtualForce {
     transitions: Vec<(u64, u64)>,
     goal_cache: FxHashMap<u64, bool>,
     lost_cache: FxHashMap<u64, bool>,
+    /// [`VirtualForce::locked_seki`] per position.
+    seki_cache: FxHashMap<u64, bool>,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
@@ -66,8 +81,8 @@ struct VirtualForce {
     wall_broken: bool,
 }
 
-/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes; the memo is asked once a
-/// node is counted.
+/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes (the proof-number search
+/// reads no repetitions: the keys carry the line's transitions).
 fn limits() -> SearchLimits {
     SearchLimits {
         depth: MAX_DEPTH,
@@ -81,7 +96,22 @@ fn limits() -> SearchLimits {
 /// on `target` of `ko`.
 #[cfg(test)]
 pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target) -> Answer {
-    answer(start, ko, z, target, true, &JudgedWalls::none(), None).answer
+    plain_answer(start, ko, z, target, true)
+}
+
+/// The answer with no judged walls, no deadline and no hints shared, with or without the
+/// prunings.
+#[cfg(test)]
+fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
+    let walls = JudgedWalls::none();
+    let mut hints = Hints::default();
+    let reading = Reading {
+        prune,
+        walls: &walls,
+        deadline: None,
+        hints: &mut hints,
+    };
+    answer(start, ko, z, target, reading).answer
 }
 
 /// One question's answer, what cut it off when unknown, and the judged walls it rests on.
@@ -94,16 +124,29 @@ pub(super) struct Verdict {
     pub judged_walls: Vec<Point>,
 }
 
-/// [`virtual_force`] with `walls` judged alive bounding the region, stopping at `deadline`.
+/// How one question is read: with the prunings or not, the judged walls bounding the
+/// region, the deadline, and the hints the search starts from and leaves its own in.
+pub(super) struct Reading<'a> {
+    /// Apply the prunings (off only to cross-check them in tests).
+    pub prune: bool,
+    /// Strings judged alive, treated as uncapturable.
+    pub walls: &'a JudgedWalls,
+    /// When to stop reading, if ever.
+    pub deadline: Option<Instant>,
+    /// Proof and disproof numbers from earlier questions of the same player and target.
+    pub hints: &'a mut Hints,
+}
+
+/// [`virtual_force`] read as `reading` says (judged walls bounding the region, a deadline,
+/// shared hints).
 pub(super) fn virtual_force_judged(
     start: &Board,
     ko: BasicKo,
     z: Color,
     target: Target,
-    walls: &JudgedWalls,
-    deadline: Option<Instant>,
+    reading: Reading,
 ) -> Verdict {
-    answer(start, ko, z, target, true, walls, deadline)
+    answer(start, ko, z, target, reading)
 }
 
 /// [`virtual_force`] without the prunings: the plain search they must agree with.
@@ -114,18 +157,16 @@ pub(super) fn virtual_force_unpruned(
     z: Color,
     target: Target,
 ) -> Answer {
-    answer(start, ko, z, target, false, &JudgedWalls::none(), None).answer
+    plain_answer(start, ko, z, target, false)
 }
 
-fn answer(
-    start: &Board,
-    ko: BasicKo,
-    z: Color,
-    target: Target,
-    prune: bool,
-    walls: &JudgedWalls,
-    deadline: Option<Instant>,
-) -> Verdict {
+fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading) -> Verdict {
+    let Reading {
+        prune,
+        walls,
+        deadline,
+        hints,
+    } = reading;
     let verdict = |answer, cutoff, judged_walls| Verdict {
         answer,
         cutoff,
@@ -145,11 +186,17 @@ fn answer(
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     game.walls = walls.clone();
-    let mut search = LocalSearch::new(limits());
-    search.set_deadline(deadline);
-    if search.past_deadline() {
+    if game.locked_seki(start) {
+        return verdict(Answer::No, None, judged);
+    }
+    let mut search = ProofNumberSearch::new(limits());
+    search.budget.set_deadline(deadline);
+    if search.budget.past_deadline() {
         return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
     }
+    search.set_hints(std::mem::take(hints));
+    // The root's moves one by one in their order (a move that decides at once first), as a
+    // forcing line's first move is the first that wins; the searches below share the hints.
     let root = game.root(start);
     let mut unknown = false;
     let mut found = None;
@@ -157,11 +204,13 @@ fn answer(
         let Some(child) = game.play(&root, m) else {
             continue;
         };
-        let v = search.solve(&mut game, &child, 1);
+        let v = match game.settled(&child) {
+            Some(v) => v,
+            None => search.solve(&mut game, &child, 1),
+        };
         game.unplay(&root, m);
         match v {
             Outcome::Proved => {
-                tracing::trace!(nodes = search.nodes, "virtual-force found");
                 found = Some(m);
                 break;
             }
@@ -169,13 +218,20 @@ fn answer(
             Outcome::Disproved => {}
         }
     }
+    tracing::trace!(
+        nodes = search.budget.nodes,
+        ?found,
+        unknown,
+        "virtual-force searched"
+    );
+    *hints = search.take_hints();
     if game.wall_broken {
         verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
     } else if let Some(m) = found {
         verdict(Answer::Yes(m), None, judged)
-    } else if search.timed_out {
+    } else if search.budget.timed_out {
         verdict(Answer::Unknown, Some(Cutoff::Time), judged)
-    } else if unknown || search.budget_hit {
+    } else if unknown || search.budget.budget_hit {
         verdict(Answer::Unknown, Some(Cutoff::Search), judged)
     } else {
         verdict(Answer::No, None, judged)
@@ -190,7 +246,6 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
         return Vec::new();
     };
     let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
-    let mut search = LocalSearch::new(limits());
     let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
@@ -200,9 +255,12 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
             let Some(child) = game.play(&node, m) else {
                 continue;
             };
-            search.reset();
-            let v = search.solve(&mut game, &child, depth + 1);
-            let cost = search.nodes;
+            let mut search = ProofNumberSearch::new(limits());
+            let v = match game.settled(&child) {
+                Some(v) => v,
+                None => search.solve(&mut game, &child, depth + 1),
+            };
+            let cost = search.budget.nodes;
             game.unplay(&node, m);
             if v != Outcome::Proved {
                 if node.to_move == z {
@@ -250,6 +308,7 @@ impl VirtualForce {
             transitions: Vec::new(),
             goal_cache: FxHashMap::default(),
             lost_cache: FxHashMap::default(),
+            seki_cache: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
@@ -350,6 +409,27 @@ impl VirtualForce {
         v
     }
 
+    /// True when the region is a seki that neither player can approach (see
+    /// [`no_approach`]): every empty region point is a liberty of a Black and of a White
+    /// string, and a play there by either player only gives stones away (a self-atari the
+    /// opponent captures, not a snapback). The goal not being reached, the line ends there
+    /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
+    /// change that only by a sacrifice, which the search does not read further.
+    fn locked_seki(&mut self, b: &Board) -> bool {
+        if let Some(&v) = self.seki_cache.get(&b.hash()) {
+            return v;
+        }
+        let empties: Vec<Point> = self
+            .region
+            .iter()
+            .copied()
+            .filter(|&p| b.cell(p) == Cell::Empty)
+            .collect();
+        let v = no_approach(b, &empties);
+        self.seki_cache.insert(b.hash(), v);
+        v
+    }
+
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
     fn goal_lost(&mut self, b: &Board) -> bool {
         if let Some(&v) = self.lost_cache.get(&b.hash()) {
@@ -359,20 +439,8 @@ impl VirtualForce {
         self.lost_cache.insert(b.hash(), v);
         v
     }
-}
-
-impl LocalGame for VirtualForce {
-    type State = Node;
-    type Move = Point;
-
-    fn prover_to_move(&self, n: &Node) -> bool {
-        n.to_move == self.z
-    }
-
-    /// The value for Z of the position just reached by a move, when it is settled: a board
-    /// play recreating the start or a third pass in a row loses, the goal reached wins, the
-    /// goal out of reach loses.
-    fn settled(&mut self, n: &Node) -> Option<Outcome> {
+    /// [`LocalGame::settled`] for this game (see there).
+    fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
         if n.passes == 0 && n.board.hash() == self.start_hash {
             return Some(Outcome::Disproved);
         }
@@ -382,11 +450,31 @@ impl LocalGame for VirtualForce {
         if self.prune && self.goal_lost(&n.board) {
             return Some(Outcome::Disproved);
         }
-        (n.passes >= 3).then_some(Outcome::Disproved)
+        if n.passes >= 3 || self.locked_seki(&n.board) {
+            return Some(Outcome::Disproved);
+        }
+        None
+    }
+}
+
+impl LocalGame for VirtualForce {
+    type State = Node;
+    type Move = Point;
+    fn prover_to_move(&self, n: &Node) -> bool {
+        n.to_move == self.z
     }
 
+    /// The value for Z of the position just reached by a move, when it is settled: a board
+    /// play recreating the start or a third pass in a row loses, the goal reached wins, the
+    /// goal out of reach loses, a locked seki ([`VirtualForce::locked_seki`]) loses.
+    fn settled(&mut self, n: &Node) -> Option<Outcome> {
+        self.settled_now(n)
+    }
+    /// The region's empty points (captures first) and pass. The search asks every move's
+    /// state whether it settles the question when it expands a node, so a move that
+    /// decides at once is found without putting it first.
     fn moves(&mut self, n: &Node) -> Moves<Point> {
-        self.ordered_moves(n)
+        self.plain_moves(n)
     }
 
     /// Plays `m` if the line's rules allow it, and records the transition.
@@ -434,17 +522,98 @@ impl LocalGame for VirtualForce {
         }
     }
 
-    fn key(&self, n: &Node) -> u64 {
-        let ko = n
-            .board
-            .ko()
-            .map(|(k, c)| k.0 as u64 * 2 + c.index() as u64 + 1)
-            .unwrap_or(0);
-        let mut h = mix(n.board.hash(), n.trans_hash);
-        h = mix(h, ko);
-        mix(
-            h,
-            (n.to_move.index() as u64) | (n.passes as u64) << 1 | (n.z_other_ko as u64) << 4,
+    /// The key without the line's fixed-ko transitions.
+    fn hint_key(&self, n: &Node) -> u64 {
+        hint_key(
+            n.board.hash(),
+            n.board.ko(),
+            n.to_move,
+            n.passes,
+            n.z_other_ko,
         )
     }
+
+    /// The keys and the settled value of the move's node from the caches and the board's
+    /// hash arithmetic, without copying the board; [`Peek::Play`] when a cache lacks the
+    /// position or the move is a pass or would capture a judged wall.
+    fn peek(&mut self, n: &Node, m: Point) -> Peek {
+        if m.is_pass() || self.captures_wall(&n.board, m, n.to_move) {
+            return Peek::Play;
+        }
+        let b = &n.board;
+        if let Some((k, banned)) = b.ko() {
+            let released = n.to_move == self.z && self.ko.contains(k) && !n.z_other_ko;
+            if k == m && banned == n.to_move && !released {
+                return Peek::Illegal;
+            }
+        }
+        let (before, after) = (b.hash(), b.hash_after(m, n.to_move));
+        if ko::transition_bans(self.transitions.contains(&(before, after))) {
+            return Peek::Illegal;
+        }
+        // The ko the play leaves: one stone taken by a lone stone with no other liberty.
+        let mut taken = Point::PASS;
+        let removed = b.for_each_removed(m, n.to_move, |p| taken = p);
+        let alone = b.neighbours(m).iter().all(|&x| {
+            let c = b.cell(x);
+            c != Cell::Empty && c != Cell::stone(n.to_move)
+        });
+        let ko = (removed == 1 && alone).then_some((taken, n.to_move.opponent()));
+        let z_other_ko = if n.to_move == self.z {
+            ko.is_some_and(|(k, _)| !self.ko.contains(k))
+        } else {
+            n.z_other_ko
+        };
+        let settled = if after == self.start_hash {
+            Some(Outcome::Disproved)
+        } else {
+            match self.goal_cache.get(&after) {
+                None => return Peek::Play,
+                Some(true) => Some(Outcome::Proved),
+                Some(false) => {
+                    let lost = if self.prune {
+                        self.lost_cache.get(&after).copied()
+                    } else {
+                        Some(false)
+                    };
+                    match (lost, self.seki_cache.get(&after)) {
+                        (None, _) => return Peek::Play,
+                        (Some(true), _) => Some(Outcome::Disproved),
+                        (Some(false), None) => return Peek::Play,
+                        (Some(false), Some(&seki)) => seki.then_some(Outcome::Disproved),
+                    }
+                }
+            }
+        };
+        let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
+        Peek::Known {
+            key: mix(hint, n.trans_hash ^ mix(before, after)),
+            hint,
+            settled,
+        }
+    }
+
+    /// The position, the side to move, the pass count, the simple-ko ban, Z's released-ko
+    /// state and the fixed-ko transitions made on the line.
+    fn key(&self, n: &Node) -> u64 {
+        mix(self.hint_key(n), n.trans_hash)
+    }
+}
+
+/// The key of a node without the line's transitions: the position's hash, the simple-ko
+/// ban, the side to move, the pass count and Z's released-ko state.
+fn hint_key(
+    hash: u64,
+    ko: Option<(Point, Color)>,
+    to_move: Color,
+    passes: u8,
+    z_other_ko: bool,
+) -> u64 {
+    let ko = ko
+        .map(|(k, c)| k.0 as u64 * 2 + c.index() as u64 + 1)
+        .unwrap_or(0);
+    mix(
+        mix(hash, ko),
+        (to_move.index() as u64) | (passes as u64) << 1 | (z_other_ko as u64) << 4,
+    )
 }

@@ -201,7 +201,7 @@ pub fn capturable(
     tracing::trace!(
         target = %board.vertex(target),
         ?verdict,
-        nodes = search.nodes,
+        nodes = search.budget.nodes,
         "confirmation search"
     );
     verdict

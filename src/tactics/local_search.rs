@@ -6,12 +6,15 @@
 //! how a move changes the state (its ko rules included, judged with the rule table of
 //! [`rules::ko`](crate::rules::ko)), when a state settles the question, and a key.
 //!
-//! The search is a depth-first minimax over three values ([`Outcome`]), with a memo of
-//! settled states, a node budget and a depth limit; past either limit the answer is
-//! [`Outcome::Unknown`], so a "yes" or "no" is always exact. A game may also say what a state
-//! repeated on the line means ([`SearchLimits::repetition`]); values that such a repetition
-//! helped decide depend on the line and are not memoised. A search may also be given a
-//! deadline ([`LocalSearch::set_deadline`]): past it every open line is [`Outcome::Unknown`].
+//! Two drivers search a game. [`LocalSearch`] (the confirmation search's) is a depth-first
+//! minimax over three values ([`Outcome`]), with a memo of settled states, a node budget and a
+//! depth limit; past either limit the answer is [`Outcome::Unknown`], so a "yes" or "no" is
+//! always exact. A game may also say what a state repeated on the line means
+//! ([`SearchLimits::repetition`]); values that such a repetition helped decide depend on the
+//! line and are not memoised. [`ProofNumberSearch`] (the ko classifier's) is a depth-first
+//! proof-number search (df-pn) within the same limits and equally exact, for games whose keys
+//! carry what their rules remember of the line. A search may also be given a deadline
+//! ([`Budget::set_deadline`]): past it every open line is [`Outcome::Unknown`].
 
 use fxhash::FxHashMap;
 use smallvec::SmallVec;
@@ -57,6 +60,40 @@ pub trait LocalGame {
 
     /// The state's identity for the memo and for repetitions on the line.
     fn key(&self, s: &Self::State) -> u64;
+
+    /// What `m` leads to in `s`, told without playing it when the game can do so cheaply
+    /// (the proof-number search asks it for every move of a state it expands). The default
+    /// is [`Peek::Play`]: play the move to see.
+    fn peek(&mut self, _s: &Self::State, _m: Self::Move) -> Peek {
+        Peek::Play
+    }
+
+    /// A coarser identity that the proof-number search uses only as a hint: states with
+    /// equal hint keys (the same position with another history of the line, say) probably
+    /// have similar values, so a state not searched yet starts from the numbers its hint key
+    /// had elsewhere. It never decides a value; by default it is [`LocalGame::key`].
+    fn hint_key(&self, s: &Self::State) -> u64 {
+        self.key(s)
+    }
+}
+
+/// What a move leads to, as [`LocalGame::peek`] tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Peek {
+    /// The game's rules forbid the move.
+    Illegal,
+    /// The state after the move: its [`LocalGame::key`], its [`LocalGame::hint_key`] and
+    /// what it settles by itself ([`LocalGame::settled`]).
+    Known {
+        /// The state's key.
+        key: u64,
+        /// The state's hint key.
+        hint: u64,
+        /// What the state settles, if anything.
+        settled: Option<Outcome>,
+    },
+    /// Not known without playing the move.
+    Play,
 }
 
 /// The bounds of a search and its reading of repetitions.
@@ -86,6 +123,14 @@ pub struct LocalSearch {
     memo: FxHashMap<u64, Outcome>,
     /// Keys of the states on the current line (only when repetitions are read).
     path: Vec<u64>,
+    /// The node count and the deadline.
+    pub budget: Budget,
+}
+
+/// What a search has spent and may spend besides depth: the states it expanded, whether its
+/// node budget stopped it, and its deadline, if any, and whether that stopped it.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
     /// States expanded so far.
     pub nodes: usize,
     /// True once the node budget stopped some line.
@@ -96,22 +141,9 @@ pub struct LocalSearch {
     pub timed_out: bool,
 }
 
-impl LocalSearch {
-    /// A fresh search within `limits`.
-    pub fn new(limits: SearchLimits) -> LocalSearch {
-        LocalSearch {
-            limits,
-            memo: FxHashMap::default(),
-            path: Vec::new(),
-            nodes: 0,
-            budget_hit: false,
-            deadline: None,
-            timed_out: false,
-        }
-    }
-
+impl Budget {
     /// Stops expanding states at `deadline` (`None`: no deadline); lines cut there are
-    /// [`Outcome::Unknown`] and [`LocalSearch::timed_out`] says so.
+    /// [`Outcome::Unknown`] and [`Budget::timed_out`] says so.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }
@@ -124,11 +156,29 @@ impl LocalSearch {
         self.timed_out
     }
 
+    /// True when the clock, read once per [`CLOCK_EVERY`] states, says the deadline has
+    /// passed (or it said so before).
+    fn out_of_time(&mut self) -> bool {
+        self.timed_out || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.past_deadline())
+    }
+}
+
+impl LocalSearch {
+    /// A fresh search within `limits`.
+    pub fn new(limits: SearchLimits) -> LocalSearch {
+        LocalSearch {
+            limits,
+            memo: FxHashMap::default(),
+            path: Vec::new(),
+            budget: Budget::default(),
+        }
+    }
+
     /// Forgets the memo and the node count (the limits stay).
     pub fn reset(&mut self) {
         self.memo.clear();
         self.path.clear();
-        self.nodes = 0;
+        self.budget.nodes = 0;
     }
 
     /// The value of `s`, reached at `depth` (its index on the line).
@@ -162,14 +212,14 @@ impl LocalSearch {
         if depth >= self.limits.depth {
             return (Outcome::Unknown, NO_REPETITION);
         }
-        if self.nodes >= self.limits.nodes {
-            self.budget_hit = true;
+        if self.budget.nodes >= self.limits.nodes {
+            self.budget.budget_hit = true;
             return (Outcome::Unknown, NO_REPETITION);
         }
-        if self.timed_out || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.past_deadline()) {
+        if self.budget.out_of_time() {
             return (Outcome::Unknown, NO_REPETITION);
         }
-        self.nodes += 1;
+        self.budget.nodes += 1;
         if self.limits.memo_after_limits {
             if let Some(&v) = self.memo.get(&key) {
                 return (v, NO_REPETITION);
@@ -215,6 +265,338 @@ impl LocalSearch {
             floor = NO_REPETITION;
         }
         (result, floor)
+    }
+}
+
+/// A proof or disproof number that stands for "never" (the state is settled the other way).
+const PN_INF: u64 = u64::MAX / 4;
+
+/// The largest number a hint ([`LocalGame::hint_key`]) gives a state not searched yet.
+const HINT_CAP: u64 = 1000;
+
+/// A depth-first proof-number search (df-pn) over a [`LocalGame`], the other driver of this
+/// skeleton: instead of trying the moves in their given order to the end, it follows at every
+/// state the move whose subtree looks cheapest to settle, measured by *proof numbers* (how many
+/// more states must be proved for the prover to win) and *disproof numbers* (the same for the
+/// opponent), and stops a subtree as soon as a sibling looks cheaper.
+///
+/// The numbers are kept in a table keyed by [`LocalGame::key`], so the key must carry
+/// whatever the game's rules remember of the line (as the ko classifier's keys carry the
+/// fixed-ko transitions made): states with equal keys are taken to be the same game, and a
+/// line never meets its own key again (a repetition is not read; [`SearchLimits::repetition`]
+/// is ignored). The moves of every expanded state, and whether each one settles the question
+/// ([`LocalGame::settled`]), are kept too, so a state is expanded once.
+///
+/// The answer is exact or [`Outcome::Unknown`], as with [`LocalSearch`]: a state at the depth
+/// limit is first counted as lost for the prover (so a proof found does not rest on it), and
+/// if the search then disproves the start while some such state was met, it runs again with
+/// those states counted as won (so the disproof does not rest on them either). The node
+/// budget and the deadline stop the search with an unknown answer.
+pub struct ProofNumberSearch<M> {
+    limits: SearchLimits,
+    /// (proof number, disproof number) per state key.
+    table: FxHashMap<u64, (u64, u64)>,
+    /// The moves of each expanded state.
+    children: FxHashMap<u64, std::rc::Rc<[PnChild<M>]>>,
+    /// The last numbers per hint key ([`LocalGame::hint_key`]).
+    hints: Hints,
+    /// What a state at the depth limit counts as in this pass.
+    cut_value: Outcome,
+    /// True once this pass counted a state at the depth limit.
+    cut_met: bool,
+    /// True when the table holds only a first pass's numbers that rest on no cut state, so
+    /// the next search's first pass may go on from them.
+    table_cut_free: bool,
+    /// True once the budget or the deadline stopped the search.
+    stopped: bool,
+    /// The node count (all passes) and the deadline.
+    pub budget: Budget,
+}
+
+/// Proof and disproof numbers by hint key ([`LocalGame::hint_key`]): what a proof-number
+/// search learnt that another search of a similar game may start from.
+pub type Hints = FxHashMap<u64, (u64, u64)>;
+
+/// One move of an expanded state.
+#[derive(Clone, Copy, Debug)]
+struct PnChild<M> {
+    m: M,
+    /// The key of the state the move leads to.
+    key: u64,
+    /// Its hint key.
+    hint: u64,
+    /// The value that state settles by itself, if any.
+    settled: Option<Outcome>,
+}
+
+impl<M: Copy> ProofNumberSearch<M> {
+    /// A fresh search within `limits`.
+    pub fn new(limits: SearchLimits) -> ProofNumberSearch<M> {
+        ProofNumberSearch {
+            limits,
+            table: FxHashMap::default(),
+            children: FxHashMap::default(),
+            hints: FxHashMap::default(),
+            cut_value: Outcome::Disproved,
+            cut_met: false,
+            table_cut_free: false,
+            stopped: false,
+            budget: Budget::default(),
+        }
+    }
+
+    /// Starts from `hints` (say, another search's of a similar game), in place of its own.
+    pub fn set_hints(&mut self, hints: Hints) {
+        self.hints = hints;
+    }
+
+    /// Gives up the hints learnt so far (for another search to start from).
+    pub fn take_hints(&mut self) -> Hints {
+        std::mem::take(&mut self.hints)
+    }
+
+    /// Forgets the tables and the node count (the limits and the deadline stay).
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.table_cut_free = false;
+        self.children.clear();
+        self.hints.clear();
+        self.stopped = false;
+        self.budget.nodes = 0;
+        self.budget.budget_hit = false;
+    }
+
+    /// The value of `s`, reached at `depth` (its index on the line). `s` itself is expanded
+    /// without asking [`LocalGame::settled`] (the caller has, or `s` is a start whose own
+    /// position the game's rules read differently); the states below it are asked.
+    pub fn solve<G: LocalGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        s: &G::State,
+        depth: usize,
+    ) -> Outcome {
+        self.stopped = false;
+        for cut_value in [Outcome::Disproved, Outcome::Proved] {
+            // The first pass keeps what an earlier first pass that met no cut state found
+            // (nothing there rests on one); the second always starts afresh.
+            if cut_value == Outcome::Proved || !self.table_cut_free {
+                self.table.clear();
+            }
+            self.cut_value = cut_value;
+            self.cut_met = false;
+            let (pn, dn) = loop {
+                let (pn, dn) = self.mid(game, s, depth, PN_INF, PN_INF);
+                if pn == 0 || dn == 0 || self.stopped {
+                    break (pn, dn);
+                }
+            };
+            self.table_cut_free = cut_value == Outcome::Disproved && !self.cut_met;
+            if self.stopped {
+                return Outcome::Unknown;
+            }
+            if pn == 0 {
+                // A proof with the cut states lost is a proof; one with them won is not.
+                return if cut_value == Outcome::Disproved {
+                    Outcome::Proved
+                } else {
+                    Outcome::Unknown
+                };
+            }
+            if dn == 0 && !self.cut_met {
+                return Outcome::Disproved;
+            }
+            if cut_value == Outcome::Proved {
+                return Outcome::Disproved;
+            }
+        }
+        Outcome::Unknown
+    }
+
+    /// After [`ProofNumberSearch::solve`] proved `s` with the prover to move: the first of
+    /// `s`'s moves (in the game's order) that the search proved wins.
+    pub fn winning_move<G: LocalGame<Move = M>>(&self, game: &G, s: &G::State) -> Option<M> {
+        let children = self.children.get(&game.key(s))?;
+        children
+            .iter()
+            .find(|c| match c.settled {
+                Some(v) => v == Outcome::Proved,
+                None => self.table.get(&c.key).is_some_and(|&(pn, _)| pn == 0),
+            })
+            .map(|c| c.m)
+    }
+
+    /// The moves of `s` (expanded once): each legal move, the key it leads to and what that
+    /// state settles.
+    fn expand<G: LocalGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        s: &G::State,
+        key: u64,
+    ) -> std::rc::Rc<[PnChild<M>]> {
+        if let Some(c) = self.children.get(&key) {
+            return c.clone();
+        }
+        let mut out = Vec::new();
+        for m in game.moves(s) {
+            let peek = game.peek(s, m);
+            #[cfg(debug_assertions)]
+            if peek != Peek::Play {
+                // What the game tells without playing must be what playing shows.
+                let played = game.play(s, m).map(|next| {
+                    let seen = (game.key(&next), game.hint_key(&next), game.settled(&next));
+                    game.unplay(s, m);
+                    seen
+                });
+                let told = match peek {
+                    Peek::Known { key, hint, settled } => Some((key, hint, settled)),
+                    _ => None,
+                };
+                debug_assert_eq!(told, played, "peek disagrees with play");
+            }
+            let (key, hint, settled) = match peek {
+                Peek::Illegal => continue,
+                Peek::Known { key, hint, settled } => (key, hint, settled),
+                Peek::Play => {
+                    let Some(next) = game.play(s, m) else {
+                        continue;
+                    };
+                    let seen = (game.key(&next), game.hint_key(&next), game.settled(&next));
+                    game.unplay(s, m);
+                    seen
+                }
+            };
+            out.push(PnChild {
+                m,
+                key,
+                hint,
+                settled,
+            });
+        }
+        let out: std::rc::Rc<[PnChild<M>]> = out.into();
+        self.children.insert(key, out.clone());
+        out
+    }
+
+    /// The numbers of a child of a state at `depth`.
+    fn child_numbers(&mut self, c: &PnChild<M>, depth: usize) -> (u64, u64) {
+        let value = match c.settled {
+            Some(v) => Some(v),
+            None if depth + 1 >= self.limits.depth => {
+                self.cut_met = true;
+                Some(self.cut_value)
+            }
+            None => None,
+        };
+        match value {
+            Some(Outcome::Proved) => (0, PN_INF),
+            Some(Outcome::Disproved) => (PN_INF, 0),
+            // A game's own "unknown" counts as a cut state.
+            Some(Outcome::Unknown) => {
+                self.cut_met = true;
+                if self.cut_value == Outcome::Proved {
+                    (0, PN_INF)
+                } else {
+                    (PN_INF, 0)
+                }
+            }
+            None => match self.table.get(&c.key) {
+                Some(&v) => v,
+                // A settled hint only leans: a hinted win costs 1 and its refutation much.
+                None => match self.hints.get(&c.hint) {
+                    Some(&(pn, dn)) => (pn.clamp(1, HINT_CAP), dn.clamp(1, HINT_CAP)),
+                    None => (1, 1),
+                },
+            },
+        }
+    }
+
+    /// Nagai's multiple iterative deepening: works on `s` until its proof number reaches
+    /// `th_pn` or its disproof number `th_dn` (or the search is stopped), and returns them.
+    fn mid<G: LocalGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        s: &G::State,
+        depth: usize,
+        th_pn: u64,
+        th_dn: u64,
+    ) -> (u64, u64) {
+        let key = game.key(s);
+        let hint = game.hint_key(s);
+        if self.budget.nodes >= self.limits.nodes {
+            self.budget.budget_hit = true;
+            self.stopped = true;
+        } else if self.budget.out_of_time() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return self.table.get(&key).copied().unwrap_or((1, 1));
+        }
+        self.budget.nodes += 1;
+        let children = self.expand(game, s, key);
+        let prover = game.prover_to_move(s);
+        if children.is_empty() {
+            // A player with no move loses.
+            let v = if prover { (PN_INF, 0) } else { (0, PN_INF) };
+            self.table.insert(key, v);
+            return v;
+        }
+        loop {
+            // The best child (least proof number for the prover, least disproof number for
+            // the opponent), the runner-up's number, and the sum of the other numbers.
+            let mut best = 0;
+            let (mut first, mut second) = (PN_INF, PN_INF);
+            let (mut best_pn, mut best_dn) = (PN_INF, PN_INF);
+            let mut sum: u64 = 0;
+            for (i, c) in children.iter().enumerate() {
+                let (cp, cd) = self.child_numbers(c, depth);
+                let (own, other) = if prover { (cp, cd) } else { (cd, cp) };
+                // A sum of finite numbers stays finite, however large (the same state may
+                // be counted along several paths).
+                sum = if other >= PN_INF || sum >= PN_INF {
+                    PN_INF
+                } else {
+                    sum.saturating_add(other).min(PN_INF - 1)
+                };
+                if own < first {
+                    second = first;
+                    first = own;
+                    best = i;
+                    (best_pn, best_dn) = (cp, cd);
+                } else if own < second {
+                    second = own;
+                }
+            }
+            let (pn, dn) = if prover { (first, sum) } else { (sum, first) };
+            if pn >= th_pn || dn >= th_dn || self.stopped {
+                self.table.insert(key, (pn, dn));
+                self.hints.insert(hint, (pn, dn));
+                return (pn, dn);
+            }
+            let (c_th_pn, c_th_dn) = if prover {
+                (
+                    th_pn.min(second.saturating_add(1)),
+                    (th_dn - dn).saturating_add(best_dn).min(PN_INF - 1),
+                )
+            } else {
+                (
+                    (th_pn - pn).saturating_add(best_pn).min(PN_INF - 1),
+                    th_dn.min(second.saturating_add(1)),
+                )
+            };
+            let m = children[best].m;
+            match game.play(s, m) {
+                Some(next) => {
+                    self.mid(game, &next, depth + 1, c_th_pn, c_th_dn);
+                    game.unplay(s, m);
+                }
+                // Refused now though allowed when expanded: the game's rules changed their
+                // mind (they should not); count the move as lost for its player.
+                None => {
+                    let lost = if prover { (PN_INF, 0) } else { (0, PN_INF) };
+                    self.table.insert(children[best].key, lost);
+                }
+            }
+        }
     }
 }
 
@@ -267,20 +649,24 @@ mod tests {
         }
     }
 
+    /// Both drivers solve Nim exactly; the proof-number search also names the winning move,
+    /// which leaves a multiple of 3.
     #[test]
     fn nim_is_solved_exactly() {
         for heap in 1..30 {
-            let mut search = LocalSearch::new(limits(100, 10_000));
             let want = if heap % 3 == 0 {
                 Outcome::Disproved
             } else {
                 Outcome::Proved
             };
-            assert_eq!(
-                search.solve(&mut Nim, &(heap, true), 0),
-                want,
-                "heap {heap}"
-            );
+            let mut search = LocalSearch::new(limits(100, 10_000));
+            let plain = search.solve(&mut Nim, &(heap, true), 0);
+            let mut search = ProofNumberSearch::new(limits(100, 10_000));
+            let pn = search.solve(&mut Nim, &(heap, true), 0);
+            assert_eq!((plain, pn), (want, want), "heap {heap}");
+            if want == Outcome::Proved {
+                assert_eq!(search.winning_move(&Nim, &(heap, true)), Some(heap % 3));
+            }
         }
     }
 
@@ -290,20 +676,40 @@ mod tests {
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
         let mut search = LocalSearch::new(limits(100, 2));
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
-        assert!(search.budget_hit);
+        assert!(search.budget.budget_hit);
+    }
+
+    #[test]
+    fn proof_numbers_within_limits_give_unknown_never_a_wrong_answer() {
+        // Lines longer than the depth limit: neither a proof nor a disproof rests on them.
+        let mut search = ProofNumberSearch::new(limits(3, 10_000));
+        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
+        assert!(!search.budget.budget_hit);
+        // Within the depth limit the cut lines do not matter: heap 2 is won at once, heap 3
+        // lost within two plies.
+        let mut search = ProofNumberSearch::new(limits(3, 10_000));
+        assert_eq!(search.solve(&mut Nim, &(2, true), 0), Outcome::Proved);
+        assert_eq!(search.solve(&mut Nim, &(3, true), 0), Outcome::Disproved);
+        let mut search = ProofNumberSearch::new(limits(100, 2));
+        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
+        assert!(search.budget.budget_hit);
+        let mut search = ProofNumberSearch::<u32>::new(limits(100, 10_000));
+        search.budget.set_deadline(Some(Instant::now()));
+        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
+        assert!(search.budget.timed_out);
     }
 
     #[test]
     fn a_passed_deadline_gives_unknown() {
         let mut search = LocalSearch::new(limits(100, 10_000));
-        search.set_deadline(Some(Instant::now()));
+        search.budget.set_deadline(Some(Instant::now()));
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
-        assert!(search.timed_out);
-        assert!(!search.budget_hit);
+        assert!(search.budget.timed_out);
+        assert!(!search.budget.budget_hit);
         // Without a deadline the same search answers.
         let mut search = LocalSearch::new(limits(100, 10_000));
-        search.set_deadline(None);
+        search.budget.set_deadline(None);
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Proved);
-        assert!(!search.timed_out);
+        assert!(!search.budget.timed_out);
     }
 }

@@ -56,6 +56,44 @@ pub fn seki_stones(board: &Board) -> Vec<bool> {
     seki
 }
 
+/// True when neither player can approach the other at any of `points` (empty points): a
+/// seki that no play there changes except by giving stones away. Each point must be a
+/// liberty of a Black string and of a White string (no eye of either colour), and a play on
+/// it by either colour, where legal (suicide is not), must capture nothing and leave the
+/// played string a single liberty, on which the opponent's capture leaves the capturing
+/// string at least two liberties (it is no snapback).
+pub fn no_approach(board: &Board, points: &[Point]) -> bool {
+    if points.is_empty() {
+        return false;
+    }
+    points.iter().all(|&p| {
+        if board.cell(p) != Cell::Empty {
+            return false;
+        }
+        let touches = |c: Cell| board.neighbours(p).iter().any(|&n| board.cell(n) == c);
+        if !touches(Cell::Black) || !touches(Cell::White) {
+            return false;
+        }
+        Color::BOTH.into_iter().all(|color| {
+            if board.is_suicide(p, color) {
+                return true;
+            }
+            if board.is_capture(p, color) {
+                return false;
+            }
+            let mut b = board.clone();
+            b.clear_ko();
+            b.play(p, color);
+            if !b.in_atari(p) {
+                return false;
+            }
+            let last = b.atari_liberty(p);
+            b.play(last, color.opponent());
+            b.cell(p) == Cell::Empty && b.liberties(last, 2).len() >= 2
+        })
+    })
+}
+
 /// The groups of a board (see the module documentation).
 struct Groups {
     count: usize,
@@ -191,6 +229,33 @@ mod tests {
             assert!(got.contains(&v.to_string()), "{v} in {got:?}");
         }
         assert!(!got.contains(&"B1".to_string()) && !got.contains(&"G1".to_string()));
+    }
+
+    #[test]
+    fn no_approach_in_a_seki_without_eyes() {
+        // Black B1-B5 and White A2-A4 share their only liberties A5 and A1; White's wall
+        // on the right has the eyes D3 and D1.
+        let b = diagram(&[
+            ". X O O O",
+            "O X O O O",
+            "O X O . O",
+            "O X O O O",
+            ". X O . O",
+        ]);
+        let pt = |v: &str| b.point(crate::board::Coord::parse_gtp(v, 5).unwrap());
+        assert!(no_approach(&b, &[pt("A5"), pt("A1")]));
+        // D3 is an eye of White's wall, no shared liberty.
+        assert!(!no_approach(&b, &[pt("A5"), pt("D3")]));
+        assert!(!no_approach(&b, &[]));
+        // With a liberty of its own (C5) Black can fill a shared one: not locked.
+        let b2 = diagram(&[
+            ". X . O O",
+            "O X O O O",
+            "O X O . O",
+            "O X O O O",
+            ". X O . O",
+        ]);
+        assert!(!no_approach(&b2, &[pt("A5"), pt("A1")]));
     }
 
     #[test]
