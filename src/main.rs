@@ -56,6 +56,10 @@ struct EngineArgs {
     /// Seconds per move at most [default: 1 when nothing else limits]
     #[arg(long, value_name = "SECS", value_parser = seconds_per_move)]
     time_per_move: Option<f64>,
+    /// With --time-per-move: bank the time easy moves leave unused and spend it on later
+    /// ones, up to three times the time per move; the average stays within it
+    #[arg(long, requires = "time_per_move")]
+    bank_time: bool,
     /// japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight, jasiek, wmsg2008
     /// [default: chinese]
     #[arg(long, value_name = "PRESET", value_parser = koan::arena::preset)]
@@ -70,6 +74,10 @@ struct EngineArgs {
     /// (the learned move model) [default: hand]
     #[arg(long, value_name = "SOURCE", value_parser = ["hand", "model"])]
     priors: Option<String>,
+    /// Whether the playouts replay the last good reply to the opponent's move (learnt over
+    /// each search, forgotten when it loses): `on` or `off` [default: off]
+    #[arg(long, value_name = "ON|OFF", value_parser = ["on", "off"])]
+    playout_replies: Option<String>,
     /// Answer kgs-chat (chat relayed by the kgsGtp bridge)
     #[arg(long)]
     kgs_chat: bool,
@@ -108,6 +116,7 @@ impl EngineArgs {
         }
         o.playouts = self.playouts;
         o.time_per_move = self.time_per_move;
+        o.bank_time = self.bank_time;
         if let Some(rules) = self.rules {
             o.rules = rules;
         }
@@ -215,6 +224,7 @@ fn serve(args: &EngineArgs) -> ExitCode {
         koan::ko_types::set_time_limit(limit);
     }
     koan::search::priors::use_model(args.priors.as_deref() == Some("model"));
+    koan::search::replies::use_replies(args.playout_replies.as_deref() == Some("on"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -32,6 +32,11 @@ pub struct PlayerOptions {
     pub playouts: Option<u64>,
     /// Seconds per move at most, if limited.
     pub time_per_move: Option<f64>,
+    /// With `time_per_move`: the time an easy move leaves unused (its search stopped
+    /// early) is banked; every move may spend half the bank (up to twice the time per
+    /// move), an unclear one all of it (up to three times); over a game the moves never
+    /// take more than `time_per_move` on average.
+    pub bank_time: bool,
     /// The ruleset at start and after `clear_board` unless changed by `rules`.
     pub rules: Ruleset,
     /// Seed of the search's random numbers.
@@ -53,6 +58,7 @@ impl Default for PlayerOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             playouts: None,
             time_per_move: None,
+            bank_time: false,
             rules: Ruleset::default(),
             seed: 0x6b6f616e,
             resign_threshold: 0.05,
@@ -100,6 +106,9 @@ pub struct Player {
     /// Whether the previous genmove's win rate was below the resignation threshold: koan
     /// resigns only when the win rate stays low over two of its moves in a row.
     was_losing: bool,
+    /// Seconds of `time_per_move` earlier moves of this game left unused
+    /// ([`PlayerOptions::bank_time`]).
+    banked: f64,
     /// Life and death at the end of the game, cached per position.
     judgement: judgement::Judgement,
 }
@@ -125,6 +134,7 @@ impl Player {
             searcher: Searcher::new(),
             pondering: None,
             was_losing: false,
+            banked: 0.0,
             judgement: Default::default(),
         }
     }
@@ -143,6 +153,7 @@ impl Player {
     pub fn set_game(&mut self, mut game: Game) {
         crate::ko_types::pass_rule::attach(&mut game);
         self.game = game;
+        self.banked = 0.0;
     }
 
     /// The settings.
@@ -190,6 +201,7 @@ impl Player {
         let rules = *self.game.rules();
         self.game = new_game(self.game.size(), rules);
         self.was_losing = false;
+        self.banked = 0.0;
         self.game.set_komi(komi);
     }
 
@@ -223,6 +235,12 @@ impl Player {
     pub fn search_params(&self, color: Color) -> SearchParams {
         let tpm = self.options.time_per_move;
         let (mut budget, mut cap) = (tpm, tpm);
+        if self.options.bank_time {
+            // Half the bank (at most one time per move more) is spent on every move, and
+            // an unclear one may take the rest, up to three times the time per move.
+            budget = tpm.map(|t| t + (self.banked / 2.0).min(t));
+            cap = tpm.map(|t| t + self.banked.min(2.0 * t));
+        }
         if let Some((b, c)) = self.clock_budget(color) {
             budget = Some(budget.map_or(b, |t| t.min(b)));
             cap = Some(cap.map_or(c, |t| t.min(c)));
@@ -284,6 +302,9 @@ impl Player {
         // sense when the search still has a board play to try.
         let confirmed = losing && (self.was_losing || result.fallback == SearchMove::Pass);
         self.was_losing = losing;
+        if let (true, Some(t)) = (self.options.bank_time, self.options.time_per_move) {
+            self.banked = (self.banked + t - result.elapsed.as_secs_f64()).max(0.0);
+        }
         let choice = if losing && !confirmed {
             tracing::info!("genmove {color}: losing, but resigning only if it stays so");
             result.fallback
@@ -418,4 +439,53 @@ fn report(game: &Game, color: Color, chosen: SearchMove, result: &SearchResult) 
         result.elapsed.as_secs_f64(),
         if pv.is_empty() { "-".to_string() } else { pv.join(" ") }
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result_after(secs: f64) -> SearchResult {
+        SearchResult {
+            best: SearchMove::Play(Point(30)),
+            fallback: SearchMove::Play(Point(30)),
+            playouts: 1000,
+            winrate: 0.5,
+            elapsed: Duration::from_secs_f64(secs),
+            snapshot: None,
+        }
+    }
+
+    #[test]
+    fn banked_time_goes_to_later_moves_and_never_raises_the_average() {
+        let mut player = Player::new(PlayerOptions {
+            time_per_move: Some(1.0),
+            bank_time: true,
+            ..PlayerOptions::default()
+        });
+        player.clear_board();
+        let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
+        let first = player.search_params(Color::Black);
+        assert_eq!((secs(first.max_time), secs(first.time_cap)), (1.0, 1.0));
+        // An easy move took 0.2 s: 0.8 s banked; half of it goes to the next budget.
+        player
+            .decide(Color::Black, &result_after(0.2), false)
+            .unwrap();
+        let next = player.search_params(Color::White);
+        assert!((secs(next.max_time) - 1.4).abs() < 1e-6);
+        assert!((secs(next.time_cap) - 1.8).abs() < 1e-6);
+        // Spending the whole cap empties the bank: the total stays 2 s for two moves.
+        player
+            .decide(Color::White, &result_after(1.8), false)
+            .unwrap();
+        let after = player.search_params(Color::Black);
+        assert_eq!((secs(after.max_time), secs(after.time_cap)), (1.0, 1.0));
+        // Without the option every move gets the time per move, no more.
+        player.options_mut().bank_time = false;
+        player
+            .decide(Color::Black, &result_after(0.1), false)
+            .unwrap();
+        let plain = player.search_params(Color::White);
+        assert_eq!((secs(plain.max_time), secs(plain.time_cap)), (1.0, 1.0));
+    }
 }

@@ -41,6 +41,7 @@ pub mod patterns;
 pub mod playout;
 pub mod policy;
 pub mod priors;
+pub mod replies;
 pub mod rng;
 pub mod root;
 pub mod time;

@@ -62,6 +62,7 @@
 //! whole-history reference judge on random lines, through [`Playout::replay`].
 
 use super::policy;
+use super::replies::Replies;
 use super::rng::Rng;
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
@@ -86,6 +87,9 @@ pub struct Playout {
     mercy: Option<u32>,
     /// Uniformly random moves instead of the policy (benchmarks of the bare board).
     uniform: bool,
+    /// Last good replies, when the policy uses them (learnt by the caller with
+    /// [`Playout::learn_replies`]).
+    replies: Option<Box<Replies>>,
 }
 
 /// How a playout ended.
@@ -109,6 +113,20 @@ impl Playout {
     /// `margin` stones more than the other since it started (`None`: never).
     pub fn set_mercy(&mut self, margin: Option<u32>) {
         self.mercy = margin;
+    }
+
+    /// Lets the policy replay the last good replies ([`Replies`]) learnt from the
+    /// simulations passed to [`Playout::learn_replies`] (off: forgets them).
+    pub fn set_replies(&mut self, on: bool) {
+        self.replies = on.then(|| Box::new(Replies::new()));
+    }
+
+    /// Learns the last good replies from one simulation's `moves`, which `winner` won (no
+    /// effect unless [`Playout::set_replies`] is on).
+    pub fn learn_replies(&mut self, moves: &[(Point, Color)], winner: Color) {
+        if let Some(r) = self.replies.as_mut() {
+            r.learn(moves, winner);
+        }
     }
 
     /// Plays uniformly random moves (never an own eye) instead of following the policy.
@@ -155,6 +173,7 @@ impl Playout {
             rng,
             self.mercy,
             self.uniform,
+            self.replies.as_deref(),
         );
         match ko {
             None | Some((_, KoRule::Simple)) => play_out::<_, true>(state, &mut NoCheck, on_move),
@@ -268,7 +287,8 @@ trait KoCheck {
 }
 
 /// Where a playout starts: the board, the player to move, the last two moves, the passes in a
-/// row so far, the random generator, the mercy margin and whether moves are uniformly random.
+/// row so far, the random generator, the mercy margin, whether moves are uniformly random
+/// and the last good replies the policy may play.
 type PlayoutStart<'a> = (
     &'a mut Board,
     Color,
@@ -277,12 +297,13 @@ type PlayoutStart<'a> = (
     &'a mut Rng,
     Option<u32>,
     bool,
+    Option<&'a Replies>,
 );
 
 /// The playout loop for one kind of check. `BOARD_KO`: the board's ko point is in force.
 #[inline(always)]
 fn play_out<K: KoCheck, const BOARD_KO: bool>(
-    (board, mut to_move, (mut last, mut last2), mut passes, rng, mercy, uniform): PlayoutStart,
+    (board, mut to_move, (mut last, mut last2), mut passes, rng, mercy, uniform, replies): PlayoutStart,
     check: &mut K,
     mut on_move: impl FnMut(Color, Point),
 ) -> PlayoutEnd {
@@ -313,7 +334,8 @@ fn play_out<K: KoCheck, const BOARD_KO: bool>(
         let p = if uniform {
             policy::uniform(board, to_move, rng, accept)
         } else {
-            policy::choose(board, to_move, (last, last2), rng, accept)
+            let reply = replies.map_or(Point::PASS, |r| r.get(to_move, last2, last));
+            policy::choose(board, to_move, (last, last2), reply, rng, accept)
         };
         let before = board.hash();
         if p.is_pass() {

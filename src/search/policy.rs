@@ -35,13 +35,16 @@ const ESCAPE_SCAN_MAX: usize = 24;
 /// Chooses `color`'s playout move on `board` after the opponent's move `last` and the
 /// player's own move `last2` before it (either [`Point::PASS`] when there is none or it
 /// was a pass). Atari answers look around both (so a string left in atari when the
-/// opponent played elsewhere is still saved or captured); shapes around `last` only.
+/// opponent played elsewhere is still saved or captured); then `reply`, the last good
+/// reply remembered to those moves ([`Point::PASS`]: none), when it is still a sensible
+/// play; shapes around `last` only.
 /// Returns [`Point::PASS`] when `accept` takes no point that is not an own eye.
 #[inline]
 pub(super) fn choose(
     board: &Board,
     color: Color,
     (last, last2): (Point, Point),
+    reply: Point,
     rng: &mut Rng,
     accept: impl Fn(&Board, Point, Color) -> bool,
 ) -> Point {
@@ -56,6 +59,14 @@ pub(super) fn choose(
             if let Some(p) = pick(&cands, rng, |p| accept(board, p, color)) {
                 return p;
             }
+        }
+        if !reply.is_pass()
+            && board.cell(reply) == Cell::Empty
+            && !board.is_eye(reply, color)
+            && accept(board, reply, color)
+            && !is_self_atari(board, reply, color)
+        {
+            return reply;
         }
         if !last.is_pass() && rng.below(100) < PATTERN_PERCENT {
             cands.clear();
@@ -266,10 +277,39 @@ mod tests {
                 &b,
                 Color::Black,
                 (at(&b, "C2"), Point::PASS),
+                Point::PASS,
                 &mut rng,
                 |_, p, _| p != at(&b, "D3"),
             );
             assert_ne!(p, at(&b, "D3"));
         }
+    }
+
+    #[test]
+    fn a_sensible_last_good_reply_is_played() {
+        let b = setup(5, &[".....", ".....", "..X..", ".....", "....."]);
+        let mut rng = Rng::new(1);
+        let reply = at(&b, "D4");
+        for _ in 0..50 {
+            let p = choose(
+                &b,
+                Color::White,
+                (at(&b, "C3"), Point::PASS),
+                reply,
+                &mut rng,
+                |_, _, _| true,
+            );
+            assert_eq!(p, reply);
+        }
+        // An occupied point is never replayed.
+        let p = choose(
+            &b,
+            Color::White,
+            (at(&b, "C3"), Point::PASS),
+            at(&b, "C3"),
+            &mut rng,
+            |_, _, _| true,
+        );
+        assert_ne!(p, at(&b, "C3"));
     }
 }

@@ -97,6 +97,7 @@ impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>, seed: u64) -> Worker<'a> {
         let mut playout = Playout::new();
         playout.set_mercy(shared.mercy);
+        playout.set_replies(super::replies::replies_in_use());
         Worker {
             shared,
             board: shared.game.board().clone(),
@@ -172,6 +173,14 @@ impl<'a> Worker<'a> {
             1
         };
         self.back_up(black2, black_score2);
+        if black2 != 1 {
+            let winner = if black2 == 2 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            self.playout.learn_replies(&self.moves, winner);
+        }
     }
 
     /// Plays the simulation out from the current leaf; Black's score.
