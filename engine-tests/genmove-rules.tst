@@ -96,3 +96,48 @@ loadsgf genmove-rules/retake-9x9-white.sgf
 play b E9
 401 reg_genmove w
 #? [J2|J3]
+
+# --- E. Fixed ko: an open basic ko is an eye (ko-eye-7x7.sgf), Black to move, komi 1.5. ---
+#       A B C D E F G
+#     7 . X O . O X .      Black's left side is two groups, one eye each (A7, A1), joined
+#     6 X X O O O X X      only through the ko at A4/B4: W A4 takes B4 and ataris both.
+#     5 X O O O O X X      Black A4 connects them (two eyes). E4 is the big point
+#     4 . X O X . X .      elsewhere: B E4 saves D4-D3, W E4 takes them (6 points either
+#     3 X O O X O X X      way). Black has no ko threat. The right side is alive (eyes G7,
+#     2 X X O O O X X      G4, G1); White is alive (eyes D7, D1).
+#     1 . X O . O X .
+# - simple, basic-fixed (and positional): A4 is the only winning move, B+1.5 after W E4.
+#   After B E4, W A4 takes, Black may not retake at once, and W connects at B4: the left
+#   side dies (W+16.5).
+# - fixed: the ko is an eye. After B E4 and W A4, Black retakes at B4 (a transition never
+#   made) and W may not take again from that position (it would repeat its own capture): W
+#   must change the board first, and Black connects at A4. E4 wins by 7.5, A4 by 1.5 only:
+#   E4 is the better move (koan's search prefers the larger margin among winning moves).
+#   With komi 7.5 (test 503) E4 is the only winning move under fixed (B+1.5; A4 W+4.5),
+#   while under simple every move loses there.
+# Checked: koan with 200,000 playouts (seeds 7, 8): fixed E4 (B+7.5, 100%), simple and
+# basic-fixed A4 (B+1.5, 100%; E4 0%), fixed with komi 7.5 E4 (B+1.5; A4 0%); final_score
+# after B A4 W E4: B+1.5 (W+4.5 with komi 7.5), after B E4 W pass B A4: B+7.5. GNU Go 3.8
+# (simple ko): owl_attack A5 and A3 give "2 A4" (White kills by ko), owl_defend A5 "1 A4",
+# attack and defend D4 "1 E4", after B A4 owl_attack A5 is 0, and after B E4 W A4 the
+# retake at B4 is illegal.
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+500 reg_genmove b
+#? [E4]
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7.sgf
+501 reg_genmove b
+#? [A4]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+502 reg_genmove b
+#? [A4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+komi 7.5
+503 reg_genmove b
+#? [E4]
