@@ -141,3 +141,44 @@ loadsgf genmove-rules/ko-eye-7x7.sgf
 komi 7.5
 503 reg_genmove b
 #? [E4]
+
+# --- F. Pass-for-ko: ko threats do not win a ko (pass-for-ko-7x7.sgf), Black to move. ---
+#       A B C D E F G
+#     7 . X X . O O .      The ko at D1/E1: W D1 takes E1 (4 points: D1 and E1 go to
+#     6 X X . X O O .      whoever connects). D7 is a dame, 2 points between the sides.
+#     5 X X X X O O .      Black has one ko threat, a placement in White's straight four
+#     4 . X X X O O .      G4-G7 (B G6 or G5, W answers the other); White has none.
+#     3 X X . X O O O
+#     2 X X X X O O O
+#     1 . X X . X O O
+# Connecting (B D1, W D7) gives B+7 before komi; B D7 with the ko won B+9; B D7 with the ko
+# lost B+5. One komi cannot make a single move the only winner under both rules (connecting
+# gives the same result under both), so each rule is asked at the komi where it decides:
+# - pass-for-ko (the Japanese confirmation-phase rule, where a bent four in the corner dies
+#   whatever the ko threats), komi 6.5: D1 is the only winning move (B+0.5). After B D7 and
+#   W D1, the threat is answered but Black stays banned from retaking until Black passes, and
+#   after a pass White connects at E1 (W+1.5). Spending the threat first (B G6 W G5, or G5
+#   G6) and then connecting changes nothing, so G6 and G5 win as well.
+# - simple and positional, komi 7.5: D7 is the only winning move (B+1.5). If W takes at D1,
+#   Black threatens at G6, W answers G5, Black retakes E1 and W has no threat: Black connects.
+#   D1 loses by 0.5 (W D7).
+# Checked: koan with 200,000 playouts (seeds 7, 8): pass-for-ko at 6.5 D1 (100%), simple at
+# 7.5 D7 (100%; D1 15%); final_score of the three lines: B D1 W D7 W+0.5, B D7 W pass B D1
+# B+1.5, B D7 W D1 B pass W E1 W+2.5 (komi 7.5). GNU Go 3.8 (simple ko): attack E1 "2 D1"
+# (a ko), defend E1 "1 D1", owl_attack F5 0, and after B G6 owl_attack F5 "1 G5"; after B D7
+# W D1 the retake at E1 is illegal, after the exchange G6/G5 legal.
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+komi 6.5
+600 reg_genmove b
+#? [D1|G6|G5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+601 reg_genmove b
+#? [D7]
+
+ko-rule positional
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+602 reg_genmove b
+#? [D7]
