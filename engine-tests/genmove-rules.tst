@@ -3,7 +3,13 @@
 # and another under a second rule. Each is asked with reg_genmove (the move is not played).
 # docs/ko-rules.md ("The rule changes the best move") has the diagrams for Go players.
 #
-# All four positions are one ko fight, everything else settled. White has just captured a
+# A-D: a fixed-ko retake. E: under fixed ko an open basic ko is an eye. F: under pass-for-ko
+# ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko and
+# Ing-Spight, lost by it under fixed ko. Where one komi cannot make a single move the only
+# winner under both rules (the move one rule needs gives the same result under the other), a
+# position is asked at a second komi; each section says which.
+#
+# A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
 # the other loses by 2.5). The side to move has exactly one ko threat, a placement in the
 # opponent's straight four; the opponent has none.
@@ -142,6 +148,26 @@ komi 7.5
 503 reg_genmove b
 #? [E4]
 
+# --- E with colours swapped and the board mirrored left to right (ko-eye-7x7-white.sgf),
+# White to move, komi -1.5: the ko is G4/F4, the 6-point move C4. Checked the same way
+# (seed 8; final_score W G4 B C4 W+1.5, W C4 B pass W G4 W+7.5; GNU Go owl_attack G5 "2 G4",
+# owl_defend G5 "1 G4", attack and defend D4 "1 C4"). ---
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+510 reg_genmove w
+#? [C4]
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+511 reg_genmove w
+#? [G4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+komi -7.5
+512 reg_genmove w
+#? [C4]
+
 # --- F. Pass-for-ko: ko threats do not win a ko (pass-for-ko-7x7.sgf), Black to move. ---
 #       A B C D E F G
 #     7 . X X . O O .      The ko at D1/E1: W D1 takes E1 (4 points: D1 and E1 go to
@@ -181,6 +207,22 @@ loadsgf genmove-rules/pass-for-ko-7x7.sgf
 ko-rule positional
 loadsgf genmove-rules/pass-for-ko-7x7.sgf
 602 reg_genmove b
+#? [D7]
+
+# --- F with colours swapped and the board mirrored left to right (pass-for-ko-7x7-white.sgf),
+# White to move: the ko is D1/C1, the dame D7, Black's straight four A4-A7 (White's threat A6
+# or A5). pass-for-ko at komi -6.5: D1 (or the threat first); simple at -7.5: D7. Checked
+# the same way (seed 8; final_score at -7.5: W D1 B D7 B+0.5, W D7 B pass W D1 W+1.5,
+# W D7 B D1 W pass B C1 B+2.5; GNU Go attack C1 "2 D1", defend C1 "1 D1"). ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+komi -6.5
+610 reg_genmove w
+#? [D1|A6|A5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+611 reg_genmove w
 #? [D7]
 
 # --- G. A triple ko in a capturing race (triple-ko-9x9.sgf), White to move. ---
