@@ -225,7 +225,7 @@ loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
 611 reg_genmove w
 #? [D7]
 
-# --- G. A triple ko in a capturing race (triple-ko-9x9.sgf), White to move. ---
+# --- G. A triple ko in a capturing race (triple-ko-9x9.sgf), White to move, komi -6.5. ---
 #       A B C D E F G H J
 #     9 . X . X X O . O .      Black's rows 1-2 and White's rows 3-4 have no eyes and no
 #     8 X X X X . O O O O      liberties but the three kos (B2/B3, E2/E3, H2/H3). Black's
@@ -236,33 +236,35 @@ loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
 #     3 O X O O . O O . O      If White plays elsewhere (E8), Black must start the triple
 #     2 X . X X O X X O X      ko: 1 B E3 (White in atari), 2 W B2 (Black in atari),
 #     1 X X X X X X X X X      3 B H3, 4 W E2, 5 B B3, 6 W H2, 7 B E3, ... every capture
-# is forced and none is an immediate retake.
-# - positional and ing-spight (and simple), komi 7.5: B2 is the only winning move (W+14.5).
-#   After E8 Black starts the triple ko and wins it: under ing-spight after 1-3 White may
-#   take no ko (E3 and H3 are hot stones) and Black takes White's group at B3; under
-#   positional White's 6th capture (H2) would recreate the position after E8 and the other
-#   (B2) the position before 5 B B3, so White has no legal capture left. Under simple the
-#   captures go round for ever: E8 gives up a sure win for a game without result.
-# - basic-fixed and fixed, komi -7.5: E8 is the only winning move (W+1.5; B2 then B E8 is
-#   B+0.5). Black's group is dead anyway: under basic-fixed, Black's 7th capture (E3) would
-#   repeat the transition of the 1st and H3 would retake at once, so Black is stuck and
-#   White takes B2. Under fixed too Black runs out of new transitions first (an exhaustive
-#   search of the six-position cycle finds the same for both rules).
-# Checked: koan with 200,000 playouts (seed 7): positional, ing-spight and simple at 7.5 B2
-# (100%), basic-fixed and fixed at -7.5 E8 (100%; B2 1%); ko-bans along the line (ing-spight
-# after 1-3: E2 and H2 hot; positional after 1-5: H2 and B2 recreate earlier positions;
-# basic-fixed after 1-6: E3 repeats a transition, H3 retakes at once; simple after 1-5: only
-# B2); final_score: W B2 B E8 W+14.5 (B+0.5 at -7.5), the basic-fixed line ending W B2
-# W+1.5 at -7.5. GNU Go 3.8 (simple ko): attack A1 "1 B2", attack A4 0; after E8 E3 attack
-# A4 "1 H3", after B2 attack A1 "1 E2", after H3 attack A4 "1 B3": each capture ataris back.
-# koan's search reads Ing-Spight below the root with the root's hot stones only: it rates
-# E8 near 50% under ing-spight (at komi -7.5), although E8 loses there by force.
-ko-rule positional
+# is forced and none is an immediate retake. W B2 then B E8 is W+0.5; E8 with White winning
+# the race is W+2.5 (W+1.5 and B+0.5 at komi -7.5).
+# - ing-spight and positional (and simple): B2 is the only winning move. After E8 Black
+#   starts the triple ko and wins it: under ing-spight after 1-3 White may take no ko (E3
+#   and H3 are hot stones) and Black takes White's group at B3; under positional White's
+#   6th capture (H2) would recreate the position after E8 and the other (B2) the position
+#   before 5 B B3, so White has no legal capture left. Under simple the captures go round
+#   for ever: E8 gives up a sure win for a game without result.
+# - basic-fixed and fixed: Black's group is dead anyway, so White takes the dame first:
+#   under basic-fixed Black's 7th capture (E3) would repeat the transition of the 1st and
+#   H3 would retake at once, so Black is stuck and White takes B2. Under fixed too Black
+#   runs out of new transitions first (an exhaustive search of the six-position cycle finds
+#   the same for both rules). At komi -6.5 both B2 and E8 win there, so these rules are
+#   asked at komi -7.5, where E8 is the only winning move.
+# Checked: koan with 200,000 playouts (seeds 7, 8): ing-spight, positional and simple B2
+# (100%), basic-fixed and fixed at -7.5 E8 (100%; B2 1%); ko-bans along the line
+# (ing-spight after 1-3: E2 and H2 hot; positional after 1-5: H2 and B2 recreate earlier
+# positions; basic-fixed after 1-6: E3 repeats a transition, H3 retakes at once; simple
+# after 1-5: only B2); final_score of both lines (above). GNU Go 3.8 (simple ko): attack A1
+# "1 B2", attack A4 0; after E8 E3 attack A4 "1 H3", after B2 attack A1 "1 E2", after H3
+# attack A4 "1 B3": each capture ataris back. koan's search reads Ing-Spight below the root
+# with the root's hot stones only: at komi -7.5 it rates E8 near 50% under ing-spight,
+# although E8 loses there by force.
+ko-rule ing-spight
 loadsgf genmove-rules/triple-ko-9x9.sgf
 700 reg_genmove w
 #? [B2]
 
-ko-rule ing-spight
+ko-rule positional
 loadsgf genmove-rules/triple-ko-9x9.sgf
 701 reg_genmove w
 #? [B2]
