@@ -3,7 +3,13 @@
 # and another under a second rule. Each is asked with reg_genmove (the move is not played).
 # docs/ko-rules.md ("The rule changes the best move") has the diagrams for Go players.
 #
-# All four positions are one ko fight, everything else settled. White has just captured a
+# A-D: a fixed-ko retake. E: under fixed ko an open basic ko is an eye. F: under pass-for-ko
+# ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko and
+# Ing-Spight, lost by it under fixed ko. Where one komi cannot make a single move the only
+# winner under both rules (the move one rule needs gives the same result under the other), a
+# position is asked at a second komi; each section says which.
+#
+# A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
 # the other loses by 2.5). The side to move has exactly one ko threat, a placement in the
 # opponent's straight four; the opponent has none.
@@ -96,3 +102,186 @@ loadsgf genmove-rules/retake-9x9-white.sgf
 play b E9
 401 reg_genmove w
 #? [J2|J3]
+
+# --- E. Fixed ko: an open basic ko is an eye (ko-eye-7x7.sgf), Black to move, komi 1.5. ---
+#       A B C D E F G
+#     7 . X O . O X .      Black's left side is two groups, one eye each (A7, A1), joined
+#     6 X X O O O X X      only through the ko at A4/B4: W A4 takes B4 and ataris both.
+#     5 X O O O O X X      Black A4 connects them (two eyes). E4 is the big point
+#     4 . X O X . X .      elsewhere: B E4 saves D4-D3, W E4 takes them (6 points either
+#     3 X O O X O X X      way). Black has no ko threat. The right side is alive (eyes G7,
+#     2 X X O O O X X      G4, G1); White is alive (eyes D7, D1).
+#     1 . X O . O X .
+# - simple, basic-fixed (and positional): A4 is the only winning move, B+1.5 after W E4.
+#   After B E4, W A4 takes, Black may not retake at once, and W connects at B4: the left
+#   side dies (W+16.5).
+# - fixed: the ko is an eye. After B E4 and W A4, Black retakes at B4 (a transition never
+#   made) and W may not take again from that position (it would repeat its own capture): W
+#   must change the board first, and Black connects at A4. E4 wins by 7.5, A4 by 1.5 only:
+#   E4 is the better move (koan's search prefers the larger margin among winning moves).
+#   With komi 7.5 (test 503) E4 is the only winning move under fixed (B+1.5; A4 W+4.5),
+#   while under simple every move loses there.
+# Checked: koan with 200,000 playouts (seeds 7, 8): fixed E4 (B+7.5, 100%), simple and
+# basic-fixed A4 (B+1.5, 100%; E4 0%), fixed with komi 7.5 E4 (B+1.5; A4 0%); final_score
+# after B A4 W E4: B+1.5 (W+4.5 with komi 7.5), after B E4 W pass B A4: B+7.5. GNU Go 3.8
+# (simple ko): owl_attack A5 and A3 give "2 A4" (White kills by ko), owl_defend A5 "1 A4",
+# attack and defend D4 "1 E4", after B A4 owl_attack A5 is 0, and after B E4 W A4 the
+# retake at B4 is illegal.
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+500 reg_genmove b
+#? [E4]
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7.sgf
+501 reg_genmove b
+#? [A4]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+502 reg_genmove b
+#? [A4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+komi 7.5
+503 reg_genmove b
+#? [E4]
+
+# --- E with colours swapped and the board mirrored left to right (ko-eye-7x7-white.sgf),
+# White to move, komi -1.5: the ko is G4/F4, the 6-point move C4. Checked the same way
+# (seed 8; final_score W G4 B C4 W+1.5, W C4 B pass W G4 W+7.5; GNU Go owl_attack G5 "2 G4",
+# owl_defend G5 "1 G4", attack and defend D4 "1 C4"). ---
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+510 reg_genmove w
+#? [C4]
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+511 reg_genmove w
+#? [G4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+komi -7.5
+512 reg_genmove w
+#? [C4]
+
+# --- F. Pass-for-ko: ko threats do not win a ko (pass-for-ko-7x7.sgf), Black to move. ---
+#       A B C D E F G
+#     7 . X X . O O .      The ko at D1/E1: W D1 takes E1 (4 points: D1 and E1 go to
+#     6 X X . X O O .      whoever connects). D7 is a dame, 2 points between the sides.
+#     5 X X X X O O .      Black has one ko threat, a placement in White's straight four
+#     4 . X X X O O .      G4-G7 (B G6 or G5, W answers the other); White has none.
+#     3 X X . X O O O
+#     2 X X X X O O O
+#     1 . X X . X O O
+# Connecting (B D1, W D7) gives B+7 before komi; B D7 with the ko won B+9; B D7 with the ko
+# lost B+5. One komi cannot make a single move the only winner under both rules (connecting
+# gives the same result under both), so each rule is asked at the komi where it decides:
+# - pass-for-ko (the Japanese confirmation-phase rule, where a bent four in the corner dies
+#   whatever the ko threats), komi 6.5: D1 is the only winning move (B+0.5). After B D7 and
+#   W D1, the threat is answered but Black stays banned from retaking until Black passes, and
+#   after a pass White connects at E1 (W+1.5). Spending the threat first (B G6 W G5, or G5
+#   G6) and then connecting changes nothing, so G6 and G5 win as well.
+# - simple and positional, komi 7.5: D7 is the only winning move (B+1.5). If W takes at D1,
+#   Black threatens at G6, W answers G5, Black retakes E1 and W has no threat: Black connects.
+#   D1 loses by 0.5 (W D7).
+# Checked: koan with 200,000 playouts (seeds 7, 8): pass-for-ko at 6.5 D1 (100%), simple at
+# 7.5 D7 (100%; D1 15%); final_score of the three lines: B D1 W D7 W+0.5, B D7 W pass B D1
+# B+1.5, B D7 W D1 B pass W E1 W+2.5 (komi 7.5). GNU Go 3.8 (simple ko): attack E1 "2 D1"
+# (a ko), defend E1 "1 D1", owl_attack F5 0, and after B G6 owl_attack F5 "1 G5"; after B D7
+# W D1 the retake at E1 is illegal, after the exchange G6/G5 legal.
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+komi 6.5
+600 reg_genmove b
+#? [D1|G6|G5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+601 reg_genmove b
+#? [D7]
+
+ko-rule positional
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+602 reg_genmove b
+#? [D7]
+
+# --- F with colours swapped and the board mirrored left to right (pass-for-ko-7x7-white.sgf),
+# White to move: the ko is D1/C1, the dame D7, Black's straight four A4-A7 (White's threat A6
+# or A5). pass-for-ko at komi -6.5: D1 (or the threat first); simple at -7.5: D7. Checked
+# the same way (seed 8; final_score at -7.5: W D1 B D7 B+0.5, W D7 B pass W D1 W+1.5,
+# W D7 B D1 W pass B C1 B+2.5; GNU Go attack C1 "2 D1", defend C1 "1 D1"). ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+komi -6.5
+610 reg_genmove w
+#? [D1|A6|A5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+611 reg_genmove w
+#? [D7]
+
+# --- G. A triple ko in a capturing race (triple-ko-9x9.sgf), White to move, komi -6.5. ---
+#       A B C D E F G H J
+#     9 . X . X X O . O .      Black's rows 1-2 and White's rows 3-4 have no eyes and no
+#     8 X X X X . O O O O      liberties but the three kos (B2/B3, E2/E3, H2/H3). Black's
+#     7 X X X X X X X X X      group has one liberty, B2: W B2 captures it (and B3) now.
+#     6 X X X X X X X X X      White's has two, E3 and H3. E8 is a dame elsewhere; the
+#     5 X X X X X X X X X      top is settled.
+#     4 O O O O O O O O O
+#     3 O X O O . O O . O      If White plays elsewhere (E8), Black must start the triple
+#     2 X . X X O X X O X      ko: 1 B E3 (White in atari), 2 W B2 (Black in atari),
+#     1 X X X X X X X X X      3 B H3, 4 W E2, 5 B B3, 6 W H2, 7 B E3, ... every capture
+# is forced and none is an immediate retake. W B2 then B E8 is W+0.5; E8 with White winning
+# the race is W+2.5 (W+1.5 and B+0.5 at komi -7.5).
+# - ing-spight and positional (and simple): B2 is the only winning move. After E8 Black
+#   starts the triple ko and wins it: under ing-spight after 1-3 White may take no ko (E3
+#   and H3 are hot stones) and Black takes White's group at B3; under positional White's
+#   6th capture (H2) would recreate the position after E8 and the other (B2) the position
+#   before 5 B B3, so White has no legal capture left. Under simple the captures go round
+#   for ever: E8 gives up a sure win for a game without result.
+# - basic-fixed and fixed: Black's group is dead anyway, so White takes the dame first:
+#   under basic-fixed Black's 7th capture (E3) would repeat the transition of the 1st and
+#   H3 would retake at once, so Black is stuck and White takes B2. Under fixed too Black
+#   runs out of new transitions first (an exhaustive search of the six-position cycle finds
+#   the same for both rules). At komi -6.5 both B2 and E8 win there, so these rules are
+#   asked at komi -7.5, where E8 is the only winning move.
+# Checked: koan with 200,000 playouts (seeds 7, 8): ing-spight, positional and simple B2
+# (100%), basic-fixed and fixed at -7.5 E8 (100%; B2 1%); ko-bans along the line
+# (ing-spight after 1-3: E2 and H2 hot; positional after 1-5: H2 and B2 recreate earlier
+# positions; basic-fixed after 1-6: E3 repeats a transition, H3 retakes at once; simple
+# after 1-5: only B2); final_score of both lines (above). GNU Go 3.8 (simple ko): attack A1
+# "1 B2", attack A4 0; after E8 E3 attack A4 "1 H3", after B2 attack A1 "1 E2", after H3
+# attack A4 "1 B3": each capture ataris back. koan's search reads Ing-Spight below the root
+# with the root's hot stones only: at komi -7.5 it rates E8 near 50% under ing-spight,
+# although E8 loses there by force.
+ko-rule ing-spight
+loadsgf genmove-rules/triple-ko-9x9.sgf
+700 reg_genmove w
+#? [B2]
+
+ko-rule positional
+loadsgf genmove-rules/triple-ko-9x9.sgf
+701 reg_genmove w
+#? [B2]
+
+ko-rule simple
+loadsgf genmove-rules/triple-ko-9x9.sgf
+702 reg_genmove w
+#? [B2]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/triple-ko-9x9.sgf
+komi -7.5
+703 reg_genmove w
+#? [E8]
+
+ko-rule fixed
+loadsgf genmove-rules/triple-ko-9x9.sgf
+komi -7.5
+704 reg_genmove w
+#? [E8]
