@@ -1,0 +1,408 @@
+#!/usr/bin/env python3
+"""A second opinion from GNU Go on koan's judged ko answers.
+
+  gtp-scripts/ko-second-opinion.py [KOAN] [--n9 N] [--n19 N] [--boards]
+
+Picks a deterministic sample of basic kos of the corpus (engine-tests/ko-corpus/9x9 and
+19x19) that koan classifies (type known) with basis=judged, asks koan's
+`ko-classify_detail` on each, and checks each answer on GNU Go 3.8 (/usr/games/gnugo):
+
+- the judged walls: `dragon_status` of each wall stone in the ko position (`loadsgf FILE
+  MOVE`) must be `alive`;
+- each of the eight answers, from the role's start position (the board, or the board after
+  the open player's ko capture, with no simple-ko ban: a setup SGF, as GNU Go's `loadsgf`
+  of the game would keep the ban). koan prints only a forcing line's first move (the solver
+  keeps no more of the line; see docs/ko-types-internals.md), so the line checked is that
+  move, or for a `no` the natural try (Z plays the empty ko point: the connection in the
+  closed role, the capture in the open role). After it, with the opponent to move:
+  - `yes`: every Z string on a target point must be safe (`owl_attack` and `attack` fail),
+    every opponent string on a target point dead (`owl_defend` fails);
+  - `no`: the try must fail: some Z string on a target point dies (`owl_attack` or `attack`
+    succeeds) or, for the locale, some opponent string there lives (`owl_defend` succeeds).
+  GNU Go's ko results (codes 2 and 3) give `n/a`: GNU Go reads under simple ko, the lines
+  under the fixed-ko and released-ko rules; so does a move GNU Go refuses.
+
+Prints one row per answer (case, answer, line, verdict, why) and the counts. The sample:
+the positions after every move of every game that leave a basic ko (found here in Python as
+koan finds them), in each game ordered by a hash of file and move; the games in order of a
+hash of their names; round by round one candidate from each game is asked (at most three
+tries a game a round) until N kos (default 30 on 9x9, 8 on 19x19) are judged and classified.
+koan reads each ko for up to 5 s (`--ko-classify-time 5`) so that the load of the machine
+rarely changes an answer. --boards prints GNU Go's board after every disagreeing line."""
+import glob
+import hashlib
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+
+COLS = "ABCDEFGHJKLMNOPQRST"
+LETTERS = "abcdefghijklmnopqrs"
+
+
+def load_corpus_tool():
+    """gtp-scripts/ko-corpus.py as a module: its GTP client and SGF reader."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ko-corpus.py")
+    spec = importlib.util.spec_from_file_location("ko_corpus", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CORPUS = load_corpus_tool()
+Gtp = CORPUS.Gtp
+read_sgf = CORPUS.read_sgf
+
+
+def try_ask(engine, cmd):
+    """The response and whether it is a success (an error response is not raised)."""
+    try:
+        return engine.ask(cmd), True
+    except RuntimeError as e:
+        return str(e), False
+
+
+class Board:
+    """A plain Go board: points are (column, row), row 0 at the top as in SGF."""
+
+    def __init__(self, size):
+        self.size = size
+        self.cells = {}
+
+    def copy(self):
+        b = Board(self.size)
+        b.cells = dict(self.cells)
+        return b
+
+    def neighbours(self, p):
+        c, r = p
+        for q in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)):
+            if 0 <= q[0] < self.size and 0 <= q[1] < self.size:
+                yield q
+
+    def string(self, p):
+        color = self.cells[p]
+        stones, libs, todo = {p}, set(), [p]
+        while todo:
+            x = todo.pop()
+            for n in self.neighbours(x):
+                v = self.cells.get(n)
+                if v is None:
+                    libs.add(n)
+                elif v == color and n not in stones:
+                    stones.add(n)
+                    todo.append(n)
+        return stones, libs
+
+    def play(self, color, p):
+        """Plays (no legality check beyond captures); the captured points."""
+        self.cells[p] = color
+        captured = []
+        for n in self.neighbours(p):
+            if self.cells.get(n) == other(color):
+                stones, libs = self.string(n)
+                if not libs:
+                    captured.extend(stones)
+                    for s in stones:
+                        del self.cells[s]
+        return captured
+
+    def vertex(self, p):
+        return COLS[p[0]] + str(self.size - p[1])
+
+    def setup_sgf(self):
+        ab = "".join(f"[{LETTERS[c]}{LETTERS[r]}]" for (c, r), v in sorted(self.cells.items())
+                     if v == "B")
+        aw = "".join(f"[{LETTERS[c]}{LETTERS[r]}]" for (c, r), v in sorted(self.cells.items())
+                     if v == "W")
+        return (f"(;GM[1]FF[4]SZ[{self.size}]KM[7]" + (f"AB{ab}" if ab else "")
+                + (f"AW{aw}" if aw else "") + ")\n")
+
+
+def other(color):
+    return "W" if color == "B" else "B"
+
+
+def find_kos(board):
+    """Basic kos as koan finds them: (empty point p, stone q, open player)."""
+    kos = []
+    for c in range(board.size):
+        for r in range(board.size):
+            p = (c, r)
+            if p in board.cells:
+                continue
+            for opn in "BW":
+                for q in board.neighbours(p):
+                    if board.cells.get(q) != other(opn):
+                        continue
+                    stones, libs = board.string(q)
+                    if len(stones) != 1 or len(libs) != 1:
+                        continue
+                    b = board.copy()
+                    captured = b.play(opn, p)
+                    s2, l2 = b.string(p)
+                    if captured == [q] and len(s2) == 1 and l2 == {q}:
+                        kos.append((p, q, opn))
+                        break
+    return kos
+
+
+def sgf_to_point(s, size):
+    if s == "" or (s == "tt" and size <= 19):
+        return None
+    return (LETTERS.index(s[0]), LETTERS.index(s[1]))
+
+
+def point_of(vertex, size):
+    if vertex.lower() == "pass":
+        return None
+    return (COLS.index(vertex[0].upper()), size - int(vertex[1:]))
+
+
+def key(text):
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def candidates(path):
+    """(move count, board, ko) for every position of the game that has a basic ko."""
+    size, moves = read_sgf(path)
+    board, out = Board(size), []
+    for i, (color, s) in enumerate(moves):
+        p = sgf_to_point(s, size)
+        if p is not None:
+            board.play(color, p)
+        for ko in find_kos(board):
+            out.append((i + 1, board.copy(), ko))
+    name = os.path.basename(path)
+    out.sort(key=lambda c: key(f"{name}:{c[0]}:{c[2][0]}"))
+    return out
+
+
+def derive_type(ans):
+    """Type and location from the eight answers (koan's report_from_answers)."""
+    def a(z, role, target):
+        return ans[(z, role, target)].split()[0]
+    if any(a(z, "closed", "ko") == "unknown" for z in "BW"):
+        return "unknown", "unknown"
+    killers = [z for z in "BW" if a(z, "closed", "ko") == "yes"]
+    if len(killers) == 2:
+        ty = "fighting"
+    elif not killers:
+        ty = "disturbing-life"
+    else:
+        z = killers[0]
+        o = other(z)
+        dead = [a(z, "open", "ko"), a(z, "closed", "ko"),
+                {"yes": "no", "no": "yes"}.get(a(o, "open", "ko"), "unknown"),
+                {"yes": "no", "no": "yes"}.get(a(o, "closed", "ko"), "unknown")]
+        if "unknown" in dead:
+            ty = "unknown"
+        elif all(d == "yes" for d in dead):
+            ty = "dead-ko"
+        else:
+            ty = "disturbing-death"
+    if any(a(z, "closed", "locale") == "no" for z in killers):
+        loc = "external"
+    elif any(a(z, "closed", "locale") == "unknown" for z in killers):
+        loc = "unknown"
+    else:
+        loc = "internal"
+    return ty, loc
+
+
+def ask_koan(koan, path, move, ko, size):
+    koan.ask(f"loadsgf {path} {move + 1}")
+    out = koan.ask(f"ko-classify_detail {COLS[ko[0][0]]}{size - ko[0][1]}")
+    ans, walls, basis = {}, [], None
+    for line in out.split("\n"):
+        f = line.split()
+        if line.startswith("basis="):
+            basis = f[0].split("=")[1]
+            if len(f) > 1:
+                walls = f[1].split("=")[1].split(",")
+        elif len(f) >= 4:
+            ans[(f[0], f[1], f[2])] = " ".join(f[3:])
+    return ans, basis, walls
+
+
+def role_start(board, ko, z, role):
+    p, _, opn = ko
+    start = board.copy()
+    if (z == opn) != (role == "open"):
+        start.play(opn, p)
+    return start
+
+
+def targets(board, ko, target):
+    p, q, _ = ko
+    pts = [p, q]
+    if target == "locale":
+        for k in (p, q):
+            for n in board.neighbours(k):
+                if n not in pts:
+                    pts.append(n)
+    return pts
+
+
+def code(text):
+    """GNU Go's result code of attack/defend answers: 0, 1 (win), 2 or 3 (by ko)."""
+    return int(text.split()[0])
+
+
+def strings_on(board, pts, color):
+    heads, seen = [], set()
+    for p in pts:
+        if board.cells.get(p) == color and p not in seen:
+            stones, _ = board.string(p)
+            seen |= stones
+            heads.append(p)
+    return heads
+
+
+def judge_line(gnugo, tmp, start, ko, z, target, answer):
+    """(line, verdict, why) for one answer, playing its line on GNU Go from `start`."""
+    size = start.size
+    p, q, _ = ko
+    empty = p if p not in start.cells else q
+    if answer.startswith("yes"):
+        move = answer.split()[1]
+        mp = point_of(move, size)
+        line_note = move
+    else:
+        # The natural try: Z plays the empty ko point (connection or capture).
+        mp = empty
+        line_note = f"try {start.vertex(empty)}"
+    with open(tmp, "w") as f:
+        f.write(start.setup_sgf())
+    gnugo.ask(f"loadsgf {tmp}")
+    gnugo.ask("clear_cache")
+    end = start.copy()
+    if mp is not None:
+        _, ok = try_ask(gnugo, f"play {z} {start.vertex(mp)}")
+        if not ok:
+            return line_note, "n/a", f"GNU Go refuses {z} {start.vertex(mp)}"
+        end.play(z, mp)
+    pts = targets(end, ko, target)
+    mine = strings_on(end, pts, z)
+    theirs = strings_on(end, pts, other(z))
+    notes, kos, fails, holds = [], [], [], []
+    for s in mine:
+        v = end.vertex(s)
+        oa = gnugo.ask(f"owl_attack {v}")
+        ta = gnugo.ask(f"attack {v}")
+        for name, r in (("owl_attack", oa), ("attack", ta)):
+            c = code(r)
+            if c == 1:
+                fails.append(f"{name} {v} -> {r}")
+            elif c in (2, 3):
+                kos.append(f"{name} {v} -> {r} (ko)")
+        if code(oa) == 0 and code(ta) == 0:
+            holds.append(f"{z} {v} safe")
+    for s in theirs:
+        v = end.vertex(s)
+        od = gnugo.ask(f"owl_defend {v}")
+        c = code(od)
+        if c == 1:
+            fails.append(f"owl_defend {v} -> {od}")
+        elif c in (2, 3):
+            kos.append(f"owl_defend {v} -> {od} (ko)")
+        else:
+            holds.append(f"{other(z)} {v} dead")
+    if answer.startswith("yes"):
+        if fails:
+            return line_note, "disagree", "; ".join(fails)
+        if kos:
+            return line_note, "n/a", "; ".join(kos)
+        if not mine and not theirs:
+            return line_note, "n/a", "no string on the target to ask about"
+        return line_note, "agree", "; ".join(holds)
+    # A "no": the try must fail.
+    if fails:
+        return line_note, "agree", "try fails: " + "; ".join(fails)
+    if kos:
+        return line_note, "n/a", "; ".join(kos)
+    return line_note, "disagree", "try holds: " + "; ".join(holds)
+
+
+def main():
+    opts = sys.argv[1:]
+    args, i = [], 0
+    while i < len(opts):
+        if opts[i] in ("--n9", "--n19"):
+            i += 2
+        elif opts[i].startswith("--"):
+            i += 1
+        else:
+            args.append(opts[i])
+            i += 1
+    koan_path = args[0] if args else "target/release/koan"
+
+    def opt(name, default):
+        return int(opts[opts.index(name) + 1]) if name in opts else default
+    n9, n19 = opt("--n9", 30), opt("--n19", 8)
+    boards = "--boards" in opts
+    koan = Gtp([koan_path, "--threads", "1", "--ko-classify-time", "5", "--quiet"])
+    gnugo = Gtp([CORPUS.GNUGO, "--mode", "gtp"])
+    tmpdir = tempfile.mkdtemp(prefix="ko-second-opinion-")
+    tmp = os.path.join(tmpdir, "start.sgf")
+    counts, wall_counts, cases = {}, {}, 0
+    for size, want in ((9, n9), (19, n19)):
+        d = os.path.join("engine-tests", "ko-corpus", f"{size}x{size}")
+        games = sorted(glob.glob(os.path.join(d, "*.sgf")),
+                       key=lambda g: key(os.path.basename(g)))
+        pools = {g: candidates(g) for g in games}
+        sample, asked = [], 0
+        while len(sample) < want and any(pools.values()):
+            for g in games:
+                if len(sample) >= want:
+                    break
+                for _ in range(3):
+                    if not pools[g]:
+                        break
+                    move, board, ko = pools[g].pop(0)
+                    asked += 1
+                    ans, basis, walls = ask_koan(koan, g, move, ko, size)
+                    ty, loc = derive_type(ans) if len(ans) == 8 else ("unknown", "unknown")
+                    if basis == "judged" and ty != "unknown":
+                        sample.append((g, move, board, ko, ans, walls, ty, loc))
+                        break
+        print(f"# {size}x{size}: {len(sample)} judged kos from {asked} asked, "
+              f"{len({s[0] for s in sample})} games")
+        for g, move, board, ko, ans, walls, ty, loc in sample:
+            cases += 1
+            p, q, opn = ko
+            case = f"{os.path.basename(g)}:{move} {board.vertex(p)}/{board.vertex(q)}"
+            print(f"\n{case} open={opn} type={ty} location={loc} walls={','.join(walls)}")
+            gnugo.ask(f"loadsgf {g} {move + 1}")
+            gnugo.ask("clear_cache")
+            for w in walls:
+                st = gnugo.ask(f"dragon_status {w}")
+                verdict = "agree" if st == "alive" else "disagree"
+                wall_counts[verdict] = wall_counts.get(verdict, 0) + 1
+                print(f"  {case} | wall {w} | dragon_status {st} | {verdict}")
+            for z in "BW":
+                for role in ("open", "closed"):
+                    for target in ("ko", "locale"):
+                        a = ans[(z, role, target)]
+                        name = f"{z} {role} {target} {a}"
+                        if a == "unknown":
+                            line, verdict, why = "-", "n/a", "koan's answer is unknown"
+                        else:
+                            start = role_start(board, ko, z, role)
+                            line, verdict, why = judge_line(gnugo, tmp, start, ko, z, target, a)
+                        counts[verdict] = counts.get(verdict, 0) + 1
+                        print(f"  {case} | {name} | {line} | {verdict} | {why}")
+                        if boards and verdict == "disagree":
+                            print(gnugo.ask("showboard"))
+    print(f"\n# {cases} kos; answers: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+          + "; walls: " + ", ".join(f"{k} {v}" for k, v in sorted(wall_counts.items())))
+    koan.close()
+    gnugo.close()
+    if os.path.exists(tmp):
+        os.remove(tmp)
+    os.rmdir(tmpdir)
+
+
+if __name__ == "__main__":
+    main()
