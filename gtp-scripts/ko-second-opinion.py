@@ -14,13 +14,19 @@ Picks a deterministic sample of basic kos of the corpus (engine-tests/ko-corpus/
   of the game would keep the ban). koan prints only a forcing line's first move (the solver
   keeps no more of the line; see docs/ko-types-internals.md), so the line checked is that
   move, or for a `no` the natural try (Z plays the empty ko point: the connection in the
-  closed role, the capture in the open role). After it, with the opponent to move:
+  closed role, the capture in the open role). When a `yes` line's move is the ko capture,
+  the script continues it with the opponent's pass and Z's connection on the other ko point
+  (its own guess, not koan's line: a failure there gives `n/a`). After the line, with the
+  opponent to move:
   - `yes`: every Z string on a target point must be safe (`owl_attack` and `attack` fail),
     every opponent string on a target point dead (`owl_defend` fails);
   - `no`: the try must fail: some Z string on a target point dies (`owl_attack` or `attack`
     succeeds) or, for the locale, some opponent string there lives (`owl_defend` succeeds).
   GNU Go's ko results (codes 2 and 3) give `n/a`: GNU Go reads under simple ko, the lines
-  under the fixed-ko and released-ko rules; so does a move GNU Go refuses.
+  under the fixed-ko and released-ko rules; so does a win whose move takes the classified
+  ko (Z retakes at once under the Released Ko Rule, which GNU Go does not know), and a move
+  GNU Go refuses. A failing Z string that holds a point of a judged wall is named: koan's
+  goal test counts such a string as uncapturable.
 
 Prints one row per answer (case, answer, line, verdict, why) and the counts. The sample:
 the positions after every move of every game that leave a basic ko (found here in Python as
@@ -260,8 +266,10 @@ def strings_on(board, pts, color):
     return heads
 
 
-def judge_line(gnugo, tmp, start, ko, z, target, answer):
-    """(line, verdict, why) for one answer, playing its line on GNU Go from `start`."""
+def judge_line(gnugo, tmp, start, ko, z, target, answer, walls):
+    """(line, verdict, why) for one answer, playing its line on GNU Go from `start`; `walls`
+    are koan's judged wall stones (a failing string that holds one of their points is
+    named, as koan's goal test counts such a string as uncapturable)."""
     size = start.size
     p, q, _ = ko
     empty = p if p not in start.cells else q
@@ -283,33 +291,57 @@ def judge_line(gnugo, tmp, start, ko, z, target, answer):
         if not ok:
             return line_note, "n/a", f"GNU Go refuses {z} {start.vertex(mp)}"
         end.play(z, mp)
+    other_point = q if mp == p else p
+    guessed = False
+    if answer.startswith("yes") and mp == empty and other_point not in end.cells:
+        # Z's first move is the ko capture: Z connects next unless the opponent resists
+        # locally; GNU Go is asked after the opponent's pass and that connection.
+        gnugo.ask(f"play {other(z)} pass")
+        _, ok = try_ask(gnugo, f"play {z} {start.vertex(other_point)}")
+        if not ok:
+            return line_note, "n/a", f"GNU Go refuses {z} {start.vertex(other_point)}"
+        end.play(z, other_point)
+        guessed = True
+        line_note += f" {other(z)} pass {z} {start.vertex(other_point)}"
+    ko_empty = {end.vertex(x) for x in (p, q) if x not in end.cells}
+
+    def judge(name, v, r, bad):
+        """Files GNU Go's answer `r` to `name v`: a win (code 1) is `bad` unless its move
+        takes the classified ko, which the Released Ko Rule lets Z retake at once."""
+        c = code(r)
+        move = r.split()[1] if len(r.split()) > 1 else ""
+        if c == 1 and move.upper() in ko_empty:
+            kos.append(f"{name} {v} -> {r} (takes the ko; Z retakes at once)")
+        elif c == 1:
+            bad.append(f"{name} {v} -> {r}")
+        elif c in (2, 3):
+            kos.append(f"{name} {v} -> {r} (ko)")
+        return c
+
     pts = targets(end, ko, target)
     mine = strings_on(end, pts, z)
     theirs = strings_on(end, pts, other(z))
-    notes, kos, fails, holds = [], [], [], []
+    kos, fails, holds, lives = [], [], [], []
     for s in mine:
         v = end.vertex(s)
-        oa = gnugo.ask(f"owl_attack {v}")
-        ta = gnugo.ask(f"attack {v}")
-        for name, r in (("owl_attack", oa), ("attack", ta)):
-            c = code(r)
-            if c == 1:
-                fails.append(f"{name} {v} -> {r}")
-            elif c in (2, 3):
-                kos.append(f"{name} {v} -> {r} (ko)")
-        if code(oa) == 0 and code(ta) == 0:
+        oa = judge("owl_attack", v, gnugo.ask(f"owl_attack {v}"), fails)
+        ta = judge("attack", v, gnugo.ask(f"attack {v}"), fails)
+        if oa == 0 and ta == 0:
             holds.append(f"{z} {v} safe")
     for s in theirs:
         v = end.vertex(s)
-        od = gnugo.ask(f"owl_defend {v}")
-        c = code(od)
-        if c == 1:
-            fails.append(f"owl_defend {v} -> {od}")
-        elif c in (2, 3):
-            kos.append(f"owl_defend {v} -> {od} (ko)")
-        else:
+        if judge("owl_defend", v, gnugo.ask(f"owl_defend {v}"), lives) == 0:
             holds.append(f"{other(z)} {v} dead")
+    fails += lives
+    wall_points = {point_of(w, size) for w in walls}
+    for x in mine:
+        held = sorted(end.vertex(w) for w in end.string(x)[0] & wall_points)
+        if held and any(f" {end.vertex(x)} " in f" {t} " for t in fails):
+            fails.append(f"{z} {end.vertex(x)} holds judged wall point {','.join(held)}")
     if answer.startswith("yes"):
+        if fails and guessed:
+            return line_note, "n/a", "the continuation after the capture is a guess: " + \
+                "; ".join(fails)
         if fails:
             return line_note, "disagree", "; ".join(fails)
         if kos:
@@ -390,7 +422,8 @@ def main():
                             line, verdict, why = "-", "n/a", "koan's answer is unknown"
                         else:
                             start = role_start(board, ko, z, role)
-                            line, verdict, why = judge_line(gnugo, tmp, start, ko, z, target, a)
+                            line, verdict, why = judge_line(gnugo, tmp, start, ko, z, target, a,
+                                                             walls)
                         counts[verdict] = counts.get(verdict, 0) + 1
                         print(f"  {case} | {name} | {line} | {verdict} | {why}")
                         if boards and verdict == "disagree":
