@@ -7,8 +7,9 @@ Picks a deterministic sample of basic kos of the corpus (engine-tests/ko-corpus/
 19x19) that koan classifies (type known) with basis=judged, asks koan's
 `ko-classify_detail` on each, and checks each answer on GNU Go 3.8 (/usr/games/gnugo):
 
-- the judged walls: `dragon_status` of each wall stone in the ko position (`loadsgf FILE
-  MOVE`) must be `alive`;
+- the judged walls: in the ko position (`loadsgf FILE MOVE`), `dragon_status` of each wall
+  stone must be `alive` and `attack` must fail on its string (GNU Go's dragons are often
+  larger than the string koan trusts);
 - each of the eight answers, from the role's start position (the board, or the board after
   the open player's ko capture, with no simple-ko ban: a setup SGF, as GNU Go's `loadsgf`
   of the game would keep the ban). koan prints only a forcing line's first move (the solver
@@ -410,9 +411,10 @@ def main():
             gnugo.ask("clear_cache")
             for w in walls:
                 st = gnugo.ask(f"dragon_status {w}")
-                verdict = "agree" if st == "alive" else "disagree"
+                at = gnugo.ask(f"attack {w}")
+                verdict = "agree" if st == "alive" and code(at) == 0 else "disagree"
                 wall_counts[verdict] = wall_counts.get(verdict, 0) + 1
-                print(f"  {case} | wall {w} | dragon_status {st} | {verdict}")
+                print(f"  {case} | wall {w} | dragon_status {st}; attack {at} | {verdict}")
             for z in "BW":
                 for role in ("open", "closed"):
                     for target in ("ko", "locale"):
