@@ -50,6 +50,7 @@ LETTERS = "abcdefghijklmnopqrs"
 
 def load_corpus_tool():
     """gtp-scripts/ko-corpus.py as a module: its GTP client and SGF reader."""
+    sys.dont_write_bytecode = True
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ko-corpus.py")
     spec = importlib.util.spec_from_file_location("ko_corpus", path)
     module = importlib.util.module_from_spec(spec)
