@@ -12,13 +12,16 @@ Picks a deterministic sample of basic kos of the corpus (engine-tests/ko-corpus/
   larger than the string koan trusts);
 - each of the eight answers, from the role's start position (the board, or the board after
   the open player's ko capture, with no simple-ko ban: a setup SGF, as GNU Go's `loadsgf`
-  of the game would keep the ban). koan prints only a forcing line's first move (the solver
-  keeps no more of the line; see docs/ko-types-internals.md), so the line checked is that
-  move, or for a `no` the natural try (Z plays the empty ko point: the connection in the
-  closed role, the capture in the open role). When a `yes` line's move is the ko capture,
-  the script continues it with the opponent's pass and Z's connection on the other ko point
-  (its own guess, not koan's line: a failure there gives `n/a`). After the line, with the
-  opponent to move:
+  of the game would keep the ban). A `yes` plays koan's whole forcing line (the `line=`
+  field of `ko-classify_detail`: Z's moves and the opponent's stubbornest replies in turn);
+  a move of it that GNU Go refuses (a ko retake that GNU Go's simple ko forbids and the
+  line's fixed-ko or Released Ko Rule allows) makes the answer `n/a`. A `yes` printed
+  without a line (its reading was cut off) plays the first move; when that move is the ko
+  capture, the script continues with the opponent's pass and Z's connection on the other
+  ko point (its own guess, not koan's line: a failure there gives `n/a`). A `no` plays the
+  natural try (Z plays the empty ko point: the connection in the closed role, the capture
+  in the open role). After the line, with the opponent to move (or Z, when the line ends
+  with the opponent's move; the checks read both sides' best play):
   - `yes`: every Z string on a target point must be safe (`owl_attack` and `attack` fail),
     every opponent string on a target point dead (`owl_defend` fails);
   - `no`: the try must fail: some Z string on a target point dies (`owl_attack` or `attack`
@@ -275,10 +278,15 @@ def judge_line(gnugo, tmp, start, ko, z, target, answer, walls):
     size = start.size
     p, q, _ = ko
     empty = p if p not in start.cells else q
+    fields = answer.split()
+    line = []
     if answer.startswith("yes"):
-        move = answer.split()[1]
+        move = fields[1]
         mp = point_of(move, size)
         line_note = move
+        for f in fields[2:]:
+            if f.startswith("line="):
+                line = [point_of(v, size) for v in f[len("line="):].split(",")]
     else:
         # The natural try: Z plays the empty ko point (connection or capture).
         mp = empty
@@ -288,16 +296,35 @@ def judge_line(gnugo, tmp, start, ko, z, target, answer, walls):
     gnugo.ask(f"loadsgf {tmp}")
     gnugo.ask("clear_cache")
     end = start.copy()
-    if mp is not None:
+    guessed = False
+    if line:
+        # koan's whole forcing line, Z first: GNU Go plays every move; one it refuses is a
+        # retake under simple ko that the line's fixed-ko rule (or the Released Ko Rule)
+        # allows, and makes the line not applicable.
+        names = []
+        for i, m in enumerate(line):
+            color = z if i % 2 == 0 else other(z)
+            v = "pass" if m is None else start.vertex(m)
+            names.append(v if i == 0 else f"{color} {v}")
+            _, ok = try_ask(gnugo, f"play {color} {v}")
+            if not ok:
+                return " ".join(names), "n/a", \
+                    f"GNU Go refuses {color} {v} (move {i + 1} of the line; simple ko)"
+            if m is not None:
+                end.play(color, m)
+        line_note = "line " + " ".join(names)
+        mp = line[0]
+    elif mp is not None:
         _, ok = try_ask(gnugo, f"play {z} {start.vertex(mp)}")
         if not ok:
             return line_note, "n/a", f"GNU Go refuses {z} {start.vertex(mp)}"
         end.play(z, mp)
     other_point = q if mp == p else p
-    guessed = False
-    if answer.startswith("yes") and mp == empty and other_point not in end.cells:
-        # Z's first move is the ko capture: Z connects next unless the opponent resists
-        # locally; GNU Go is asked after the opponent's pass and that connection.
+    if (not line and answer.startswith("yes") and mp == empty
+            and other_point not in end.cells):
+        # Z's first move is the ko capture and koan gave no whole line: Z connects next
+        # unless the opponent resists locally; GNU Go is asked after the opponent's pass and
+        # that connection.
         gnugo.ask(f"play {other(z)} pass")
         _, ok = try_ask(gnugo, f"play {z} {start.vertex(other_point)}")
         if not ok:
@@ -380,7 +407,7 @@ def main():
     gnugo = Gtp([CORPUS.GNUGO, "--mode", "gtp"])
     tmpdir = tempfile.mkdtemp(prefix="ko-second-opinion-")
     tmp = os.path.join(tmpdir, "start.sgf")
-    counts, wall_counts, cases = {}, {}, 0
+    counts, wall_counts, by_kind, cases = {}, {}, {}, 0
     for size, want in ((9, n9), (19, n19)):
         d = os.path.join("engine-tests", "ko-corpus", f"{size}x{size}")
         games = sorted(glob.glob(os.path.join(d, "*.sgf")),
@@ -428,11 +455,16 @@ def main():
                             line, verdict, why = judge_line(gnugo, tmp, start, ko, z, target, a,
                                                              walls)
                         counts[verdict] = counts.get(verdict, 0) + 1
+                        kind = a.split()[0] + (" (whole line)" if " line=" in a else "")
+                        by_kind.setdefault(kind, {})
+                        by_kind[kind][verdict] = by_kind[kind].get(verdict, 0) + 1
                         print(f"  {case} | {name} | {line} | {verdict} | {why}")
                         if boards and verdict == "disagree":
                             print(gnugo.ask("showboard"))
     print(f"\n# {cases} kos; answers: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
           + "; walls: " + ", ".join(f"{k} {v}" for k, v in sorted(wall_counts.items())))
+    for kind, c in sorted(by_kind.items()):
+        print(f"#   {kind}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
     koan.close()
     gnugo.close()
     if os.path.exists(tmp):

@@ -506,7 +506,20 @@ pub fn answer_all_judged(
 /// how the roles' start positions are made): Z's winning moves against the opponent's most
 /// stubborn replies; empty when Z cannot virtual-force the goal or the search is cut off.
 pub fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
-    solver::forcing_line(start, ko, z, target)
+    solver::forcing_line(start, ko, z, target, &JudgedWalls::none(), None)
+}
+
+/// [`forcing_line`] with `walls` judged alive bounding the region (as the answers that rest
+/// on them were read), reading until `deadline` at most (then the line is empty).
+pub fn forcing_line_judged(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> Vec<Point> {
+    solver::forcing_line(start, ko, z, target, walls, deadline)
 }
 
 /// The position a role starts from: the board as it stands when `z` is the open player in
