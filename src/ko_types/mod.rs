@@ -605,8 +605,8 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
     has_uncapturable_life_judged(board, color, points, &JudgedWalls::none())
 }
 
-/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone counts as
-/// unconditionally alive.
+/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone and not in
+/// atari counts as unconditionally alive ([`JudgedWalls::string_holds_wall`]).
 pub fn has_uncapturable_life_judged(
     board: &Board,
     color: Color,
@@ -653,7 +653,7 @@ pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
 }
 
 /// [`goal_out_of_reach`], or a goal point holds a stone of an opponent string with a judged
-/// wall stone (uncapturable by the judgement).
+/// wall stone, not in atari (uncapturable by the judgement).
 pub fn goal_out_of_reach_judged(
     board: &Board,
     z: Color,
@@ -773,7 +773,7 @@ pub fn region_judged(
                     if alive(m) {
                         continue;
                     }
-                    if walls.contains(m) {
+                    if walls.string_holds_wall(board, m) {
                         let h = board.string_head(m);
                         if !judged.contains(&h) {
                             judged.push(h);

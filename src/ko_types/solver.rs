@@ -340,7 +340,9 @@ impl VirtualForce {
         }
     }
 
-    /// Candidate moves for the side to move, captures first, pass last.
+    /// Candidate moves for the side to move, captures first (with those of judged wall
+    /// strings in atari just outside the region, which [`LocalGame::play`] refuses and
+    /// reports as a broken wall), pass last.
     fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
         let mut caps = Moves::new();
@@ -356,6 +358,7 @@ impl VirtualForce {
                 rest.push(p);
             }
         }
+        caps.extend(self.walls.captures_outside(b, &self.region, n.to_move));
         caps.extend(rest);
         caps.push(Point::PASS);
         caps
@@ -409,7 +412,7 @@ impl VirtualForce {
             b.cell(n) == opp
                 && b.in_atari(n)
                 && b.atari_liberty(n) == m
-                && self.walls.string_holds_wall(b, n)
+                && self.walls.holds_wall_stone(b, n)
         })
     }
 
