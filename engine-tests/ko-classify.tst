@@ -142,3 +142,12 @@ koan-param ko_classify_time 0.001
 86 koan-param ko_classify_time 2.5
 koan-param ko_classify_time
 #? [2.5]
+
+# A judged ko from a real game (GNU Go against itself, ko-corpus/9x9/gnugo-l10-9x9-008.sgf
+# after move 42): its yes answers print whole forcing lines too, read with the judged walls
+# (Black open: F4 takes, White may not retake at once, G4 connects).
+90 loadsgf ko-corpus/9x9/gnugo-l10-9x9-008.sgf 43
+#? [black]
+
+91 ko-classify_detail F4
+#? [B open ko yes F4 line=F4,pass,G4\n.*basis=judged walls=.*]

@@ -281,6 +281,20 @@ mod tests {
         assert_eq!(cutoff, Some(Cutoff::Wall));
     }
 
+    /// A judged ko's forcing line is read with its walls (it was empty, the region being
+    /// read with none): in the centre ko with the six strings around it as walls, Black,
+    /// open, takes on E5, White may not retake at once and passes, and Black connects on D5.
+    #[test]
+    fn a_judged_ko_has_a_forcing_line() {
+        let b = setup(&["D6", "C5", "D4"], &["E6", "D5", "F5", "E4"]);
+        let ko = crate::ko_types::find_kos(&b)[0];
+        let around = ["D6", "C5", "D4", "E6", "F5", "E4"].map(|v| pt(&b, v));
+        let walls = JudgedWalls::from_strings(&b, &around);
+        let line =
+            crate::ko_types::forcing_line_judged(&b, ko, Color::Black, Target::Ko, &walls, None);
+        assert_eq!(line, [pt(&b, "E5"), Point::PASS, pt(&b, "D5")]);
+    }
+
     /// The strings a ko decides: the ko's stone, a string of at most two liberties with a
     /// liberty on the ko's empty point or touching the ko's stone; not a string of more
     /// liberties touching the ko's stone.
