@@ -1,6 +1,7 @@
 # ko-classify: types of basic ko (docs/ko-types.md). The positions are 9x9 setups in
 # ko-classify/*.sgf; their answers are justified move by move in src/ko_types/tests.rs.
-# Answer lines of ko-classify_detail: COLOR ROLE TARGET yes MOVE|no|unknown.
+# Answer lines of ko-classify_detail: COLOR ROLE TARGET yes MOVE [line=V,V..]|no|unknown
+# (a yes with its forcing line: Z's moves and the opponent's replies in turn, Z first).
 
 # No ko on an empty board: an empty list, and errors for a vertex.
 boardsize 9
@@ -29,7 +30,7 @@ clear_board
 #? [E5 D5 open=B type=fighting location=external closed-killers=B,W strong-killers=none basis=exact]
 
 23 ko-classify_detail E5
-#? [B open ko yes E5\nB open locale no\nB closed ko yes D5\nB closed locale no\nW open ko yes D5\nW open locale no\nW closed ko yes E5\nW closed locale no\nbasis=exact]
+#? [B open ko yes E5 line=E5,pass,D5\nB open locale no\nB closed ko yes D5 line=D5\nB closed locale no\nW open ko yes D5 line=D5,pass,E5\nW open locale no\nW closed ko yes E5 line=E5\nW closed locale no\nbasis=exact]
 
 24 ko-classify C5
 #? [no basic ko at C5]*
@@ -42,7 +43,7 @@ clear_board
 #? [F9 E9 open=W type=fighting location=internal closed-killers=B,W strong-killers=B,W basis=exact]
 
 32 ko-classify_detail F9
-#? [B open ko yes E9\nB open locale yes E9\nB closed ko yes F7\nB closed locale yes F7\nW open ko yes F9\nW open locale yes F9\nW closed ko yes F7\nW closed locale yes F7\nbasis=exact]
+#? [B open ko yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,E8,D9\nB open locale yes E9 line=E9,pass,F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nB closed ko yes F7 line=F7,F9,E9,E7,D7,pass,F9,E8,D9\nB closed locale yes F7 line=F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nW open ko yes F9 line=F9,pass,F7,E9,F9,E7,G7,pass,E9,F8,G8\nW open locale yes F9 line=F9,pass,F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,E7,G9\nW closed ko yes F7 line=F7,E9,F9,E7,G7,pass,E9,F8,G8\nW closed locale yes F7 line=F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,E7,G9\nbasis=exact]
 
 # Internal dead ko: White's stones around the ko cannot live; Black lives on the locale too.
 40 loadsgf ko-classify/internal-dead.sgf
@@ -52,7 +53,7 @@ clear_board
 #? [E9 D9 open=B type=dead-ko location=internal closed-killers=B strong-killers=B basis=exact]
 
 42 ko-classify_detail D9
-#? [B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale yes F8\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko yes E9 line=E9,G8,D9\nB open locale no\nB closed ko yes D9 line=D9\nB closed locale yes F8 line=F8,pass,D9,pass,E8,G8,F9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # External dead ko: Black kills on the ko but cannot own the whole locale.
 50 loadsgf ko-classify/external-dead.sgf
@@ -62,7 +63,7 @@ clear_board
 #? [E9 D9 open=B type=dead-ko location=external closed-killers=B strong-killers=none basis=exact]
 
 52 ko-classify_detail E9
-#? [B open ko yes E9\nB open locale no\nB closed ko yes D9\nB closed locale no\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko yes E9 line=E9,E7,D9\nB open locale no\nB closed ko yes D9 line=D9\nB closed locale no\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # Double disturbing death: only Black as the closed player kills; Black as the open player
 # cannot, so it is not a dead ko.
@@ -73,7 +74,7 @@ clear_board
 #? [F9 E9 open=W type=disturbing-death location=internal closed-killers=B strong-killers=B basis=exact]
 
 62 ko-classify_detail E9
-#? [B open ko no\nB open locale no\nB closed ko yes D8\nB closed locale yes D8\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko no\nB open locale no\nB closed ko yes D8 line=D8,F7,F9\nB closed locale yes D8 line=D8,pass,F9,pass,E8,F7,D9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # Playing the ko capture flips who is open; the type does not change.
 63 play w F9
@@ -94,7 +95,7 @@ clear_board
 #? [B1 C1 open=B type=dead-ko location=internal closed-killers=B strong-killers=B basis=exact]
 
 67 ko-classify_detail C1
-#? [B open ko yes B1\nB open locale yes B1\nB closed ko yes C1\nB closed locale yes A3\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko yes B1 line=B1,pass,C1\nB open locale yes B1 line=B1,pass,A3,pass,C1,pass,A1,B2,A2,pass,B2\nB closed ko yes C1 line=C1\nB closed locale yes A3 line=A3,pass,C1,pass,A1,B2,A2,pass,B2\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # Two sekis joined by a ko (two-sekis.sgf): a disturbing life. Each closed player, moving
 # first, holds the ko as an eye (Released Ko Rule) and can kill its own seki partner with it,
@@ -141,3 +142,12 @@ koan-param ko_classify_time 0.001
 86 koan-param ko_classify_time 2.5
 koan-param ko_classify_time
 #? [2.5]
+
+# A judged ko from a real game (GNU Go against itself, ko-corpus/9x9/gnugo-l10-9x9-008.sgf
+# after move 42): its yes answers print whole forcing lines too, read with the judged walls
+# (Black open: F4 takes, White may not retake at once, G4 connects).
+90 loadsgf ko-corpus/9x9/gnugo-l10-9x9-008.sgf 43
+#? [black]
+
+91 ko-classify_detail F4
+#? [B open ko yes F4 line=F4,pass,G4\n.*basis=judged walls=.*]

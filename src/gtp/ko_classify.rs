@@ -3,8 +3,10 @@
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
+use crate::ko_types::walls::JudgedWalls;
 use crate::ko_types::{
-    classify_game, classify_in_game, ko_at, time_limit, Answer, KoReport, Role, Target,
+    classify_game, classify_in_game, forcing_line_judged, ko_at, role_start, time_limit, Answer,
+    KoReport, Role, Target,
 };
 use std::time::Instant;
 
@@ -23,22 +25,37 @@ pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> 
 
 /// The classification of one ko of `game` within the time limit.
 fn classify_one(game: &Game, ko: crate::ko_types::BasicKo) -> KoReport {
-    let deadline = Instant::now().checked_add(time_limit());
-    classify_in_game(game, ko, deadline, &mut None)
+    classify_with_walls(game, ko).0
 }
 
-/// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there.
+/// The classification of one ko of `game` within the time limit, and the judged walls it
+/// was read with (none when its region is exact).
+fn classify_with_walls(game: &Game, ko: crate::ko_types::BasicKo) -> (KoReport, JudgedWalls) {
+    let deadline = Instant::now().checked_add(time_limit());
+    let mut walls = None;
+    let report = classify_in_game(game, ko, deadline, &mut walls);
+    let walls = match walls {
+        Some(w) if !report.judged_walls.is_empty() => w,
+        _ => JudgedWalls::none(),
+    };
+    (report, walls)
+}
+
+/// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there, each yes
+/// with its forcing line (read with the same judged walls, within another time limit).
 pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
     let board = game.board();
     match args.first() {
         None => Err("syntax error: ko-classify_detail needs a vertex".into()),
         Some(v) => ko_for(board, v).map(|ko| {
-            let report = classify_one(game, ko);
-            format!(
-                "{}\n{}",
-                detail(board, &report.answers),
-                basis_line(board, &report)
-            )
+            let (report, walls) = classify_with_walls(game, ko);
+            let deadline = Instant::now().checked_add(time_limit());
+            let answers = report.answers;
+            let lines = detail_with_lines(board, &answers, |z, role, target| {
+                let start = role_start(board, ko, z, role);
+                forcing_line_judged(&start, ko, z, target, &walls, deadline)
+            });
+            format!("{lines}\n{}", basis_line(board, &report))
         }),
     }
 }
@@ -97,14 +114,37 @@ pub fn basis_line(board: &Board, report: &KoReport) -> String {
     }
 }
 
-/// The eight answer lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`.
+/// The eight answer lines of `ko-classify_detail` without forcing lines:
+/// `COLOR ROLE TARGET yes MOVE|no|unknown`.
 pub fn detail(board: &Board, answers: &crate::ko_types::KoAnswers) -> String {
+    detail_with_lines(board, answers, |_, _, _| Vec::new())
+}
+
+/// The eight answer lines of `ko-classify_detail`: `COLOR ROLE TARGET yes MOVE|no|unknown`,
+/// a yes followed by ` line=V,V,..` when `line` gives it a forcing line (Z's moves and the
+/// opponent's replies in turn, Z first, `pass` for a pass; none when the line's reading was
+/// cut off or the goal holds already).
+pub fn detail_with_lines(
+    board: &Board,
+    answers: &crate::ko_types::KoAnswers,
+    mut line: impl FnMut(Color, Role, Target) -> Vec<Point>,
+) -> String {
     let mut lines = Vec::new();
     for z in Color::BOTH {
         for (role, rname) in [(Role::Open, "open"), (Role::Closed, "closed")] {
             for (target, tname) in [(Target::Ko, "ko"), (Target::Locale, "locale")] {
                 let a = match answers.get(z, role, target) {
-                    Answer::Yes(m) => format!("yes {}", move_name(board, m)),
+                    Answer::Yes(m) => {
+                        let moves = line(z, role, target);
+                        let shown = if moves.is_empty() {
+                            String::new()
+                        } else {
+                            let vs: Vec<String> =
+                                moves.iter().map(|&p| move_name(board, p)).collect();
+                            format!(" line={}", vs.join(","))
+                        };
+                        format!("yes {}{shown}", move_name(board, m))
+                    }
                     Answer::No => "no".into(),
                     Answer::Unknown => "unknown".into(),
                 };

@@ -506,7 +506,20 @@ pub fn answer_all_judged(
 /// how the roles' start positions are made): Z's winning moves against the opponent's most
 /// stubborn replies; empty when Z cannot virtual-force the goal or the search is cut off.
 pub fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
-    solver::forcing_line(start, ko, z, target)
+    solver::forcing_line(start, ko, z, target, &JudgedWalls::none(), None)
+}
+
+/// [`forcing_line`] with `walls` judged alive bounding the region (as the answers that rest
+/// on them were read), reading until `deadline` at most (then the line is empty).
+pub fn forcing_line_judged(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> Vec<Point> {
+    solver::forcing_line(start, ko, z, target, walls, deadline)
 }
 
 /// The position a role starts from: the board as it stands when `z` is the open player in
@@ -592,8 +605,8 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
     has_uncapturable_life_judged(board, color, points, &JudgedWalls::none())
 }
 
-/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone counts as
-/// unconditionally alive.
+/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone and not in
+/// atari counts as unconditionally alive ([`JudgedWalls::string_holds_wall`]).
 pub fn has_uncapturable_life_judged(
     board: &Board,
     color: Color,
@@ -640,7 +653,7 @@ pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
 }
 
 /// [`goal_out_of_reach`], or a goal point holds a stone of an opponent string with a judged
-/// wall stone (uncapturable by the judgement).
+/// wall stone, not in atari (uncapturable by the judgement).
 pub fn goal_out_of_reach_judged(
     board: &Board,
     z: Color,
@@ -760,7 +773,7 @@ pub fn region_judged(
                     if alive(m) {
                         continue;
                     }
-                    if walls.contains(m) {
+                    if walls.string_holds_wall(board, m) {
                         let h = board.string_head(m);
                         if !judged.contains(&h) {
                             judged.push(h);

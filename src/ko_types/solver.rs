@@ -238,14 +238,23 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     }
 }
 
-/// A forcing line for `z` (empty when the answer is not yes): at Z's turns a winning move, at
-/// the opponent's turns the reply that costs Z's search the most nodes (a proxy for the most
-/// stubborn resistance). Meant for documentation and tests.
-pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
-    let Some((region, _)) = region_judged(start, ko, &JudgedWalls::none()) else {
+/// A forcing line for `z` (empty when the answer is not yes, or the search is cut off by
+/// `deadline` or meets a capture of a judged wall): at Z's turns a winning move, at the
+/// opponent's turns the reply that costs Z's search the most nodes (a proxy for the most
+/// stubborn resistance). `walls` bound the region and are uncapturable, as in [`answer`].
+pub(super) fn forcing_line(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    walls: &JudgedWalls,
+    deadline: Option<Instant>,
+) -> Vec<Point> {
+    let Some((region, _)) = region_judged(start, ko, walls) else {
         return Vec::new();
     };
     let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
+    game.walls = walls.clone();
     let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
@@ -256,12 +265,16 @@ pub(super) fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target)
                 continue;
             };
             let mut search = ProofNumberSearch::new(limits());
+            search.budget.set_deadline(deadline);
             let v = match game.settled(&child) {
                 Some(v) => v,
                 None => search.solve(&mut game, &child, depth + 1),
             };
             let cost = search.budget.nodes;
             game.unplay(&node, m);
+            if game.wall_broken {
+                return Vec::new();
+            }
             if v != Outcome::Proved {
                 if node.to_move == z {
                     continue;
@@ -327,7 +340,9 @@ impl VirtualForce {
         }
     }
 
-    /// Candidate moves for the side to move, captures first, pass last.
+    /// Candidate moves for the side to move, captures first (with those of judged wall
+    /// strings in atari just outside the region, which [`LocalGame::play`] refuses and
+    /// reports as a broken wall), pass last.
     fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
         let mut caps = Moves::new();
@@ -343,6 +358,7 @@ impl VirtualForce {
                 rest.push(p);
             }
         }
+        caps.extend(self.walls.captures_outside(b, &self.region, n.to_move));
         caps.extend(rest);
         caps.push(Point::PASS);
         caps
@@ -396,7 +412,7 @@ impl VirtualForce {
             b.cell(n) == opp
                 && b.in_atari(n)
                 && b.atari_liberty(n) == m
-                && self.walls.string_holds_wall(b, n)
+                && self.walls.holds_wall_stone(b, n)
         })
     }
 

@@ -5,8 +5,18 @@
 //! when their colour owned their points in at least [`WALL_CONFIDENCE`] of the playouts.
 //! The local search treats them as uncapturable; an answer resting on them says
 //! `basis=judged`, and one whose search finds a way to capture a wall becomes unknown.
+//!
+//! Three limits keep a wall from resting on what the classification asks:
+//! - a mark carries the colour judged alive: a point is a wall only while a stone of that
+//!   colour stands on it (after a ko capture, the other colour's stone on a wall's point is
+//!   no wall);
+//! - a wall string in atari is no wall at that node ([`JudgedWalls::string_holds_wall`]):
+//!   the side to move could capture it at once, and the search is allowed to, which turns
+//!   the answer back to unknown;
+//! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]).
 
-use crate::board::{Board, Point, MAX_POINTS};
+use super::{find_kos, BasicKo};
+use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::score::status::{judge_within, Basis, Status};
 use std::time::Duration;
@@ -22,27 +32,61 @@ const SEED: u64 = 0x6b6f_7761_6c6c;
 /// they are walls anyway, and exact).
 #[derive(Clone, Debug)]
 pub struct JudgedWalls {
-    stones: Vec<bool>,
+    /// Per point, the colour of the wall stone judged alive there.
+    stones: Vec<Option<Color>>,
+    /// Number of points marked.
+    count: usize,
+}
+
+/// Most liberties a string next to a basic ko may have and still be one whose life the ko
+/// decides ([`ko_dependent`]).
+pub const KO_DEPENDENT_LIBERTIES: usize = 2;
+
+/// True when the string on `p` of `board` is one whose life a basic ko of `kos` decides, and
+/// so never a judged wall: it holds the ko's stone (the stone the open player captures); or
+/// it has at most [`KO_DEPENDENT_LIBERTIES`] liberties and either one of them is the ko's
+/// empty point or it touches the ko's stone (the strings that surround and capture it).
+/// Such strings are alive in the judgement's playouts only because their side usually wins
+/// the ko: taking them as walls would assume what the classification asks.
+pub fn ko_dependent(board: &Board, kos: &[BasicKo], p: Point) -> bool {
+    let stones: Vec<Point> = board.string_stones(p).collect();
+    let libs = board.liberties(p, KO_DEPENDENT_LIBERTIES + 1);
+    let few = libs.len() <= KO_DEPENDENT_LIBERTIES;
+    kos.iter().any(|ko| {
+        stones.contains(&ko.stone)
+            || (few
+                && (libs.contains(&ko.empty)
+                    || stones
+                        .iter()
+                        .any(|&s| board.neighbours(s).contains(&ko.stone))))
+    })
 }
 
 impl JudgedWalls {
     /// No judged walls: regions end only at unconditionally alive strings.
     pub fn none() -> JudgedWalls {
         JudgedWalls {
-            stones: vec![false; MAX_POINTS],
+            stones: vec![None; MAX_POINTS],
+            count: 0,
         }
     }
 
-    /// The walls of `game`'s position, from a judgement that reads for about `bound` at most.
+    /// The walls of `game`'s position, from a judgement that reads for about `bound` at most;
+    /// strings whose life one of the position's basic kos decides ([`ko_dependent`]) are
+    /// left out.
     pub fn judge(game: &Game, bound: Duration) -> JudgedWalls {
         let board = game.board();
         let status = judge_within(game, SEED, Some(bound));
+        let kos = find_kos(board);
         let mut walls = JudgedWalls::none();
         for p in board.points() {
             let Some(color) = board.cell(p).color() else {
                 continue;
             };
-            if board.string_head(p) != p || status.status(p) != Some(Status::Alive) {
+            if board.string_head(p) != p
+                || status.status(p) != Some(Status::Alive)
+                || ko_dependent(board, &kos, p)
+            {
                 continue;
             }
             let sure = match status.basis(p) {
@@ -59,12 +103,21 @@ impl JudgedWalls {
                 _ => false,
             };
             if sure {
-                for s in board.string_stones(p) {
-                    walls.stones[s.index()] = true;
-                }
+                walls.mark(board, p);
             }
         }
         walls
+    }
+
+    /// Marks the string on `p` of `board` as a wall of its colour.
+    fn mark(&mut self, board: &Board, p: Point) {
+        let color = board.cell(p).color();
+        for s in board.string_stones(p) {
+            if self.stones[s.index()].is_none() {
+                self.count += 1;
+            }
+            self.stones[s.index()] = color;
+        }
     }
 
     /// Walls on the given stones' strings of `board` (for tests and for callers with their
@@ -72,25 +125,214 @@ impl JudgedWalls {
     pub fn from_strings(board: &Board, stones: &[Point]) -> JudgedWalls {
         let mut walls = JudgedWalls::none();
         for &p in stones {
-            for s in board.string_stones(p) {
-                walls.stones[s.index()] = true;
-            }
+            walls.mark(board, p);
         }
         walls
     }
 
-    /// True when the stone on `p` (when the walls were judged) is part of a judged wall.
-    pub fn contains(&self, p: Point) -> bool {
-        self.stones[p.index()]
+    /// True when the stone on `p` of `board` is a judged wall stone: the point was marked
+    /// and a stone of the colour judged alive there stands on it.
+    pub fn contains(&self, board: &Board, p: Point) -> bool {
+        self.stones[p.index()].is_some_and(|c| board.cell(p) == Cell::stone(c))
     }
 
-    /// True when the string on `p` of `board` holds a judged wall stone.
+    /// True when the string on `p` of `board` holds a judged wall stone ([`contains`]),
+    /// whatever its liberties: a capture of it is a capture of a judged wall.
+    ///
+    /// [`contains`]: JudgedWalls::contains
+    pub fn holds_wall_stone(&self, board: &Board, p: Point) -> bool {
+        self.count > 0 && board.string_stones(p).any(|s| self.contains(board, s))
+    }
+
+    /// True when the string on `p` of `board` counts as a wall there: it holds a judged wall
+    /// stone and is not in atari (a wall string in atari could be captured at once).
     pub fn string_holds_wall(&self, board: &Board, p: Point) -> bool {
-        board.string_stones(p).any(|s| self.contains(s))
+        !board.in_atari(p) && self.holds_wall_stone(board, p)
+    }
+
+    /// The captures `color` to move could make of judged wall strings in atari that touch
+    /// `region` from outside it, one point each, outside `region`: the local search plays
+    /// them too, since such a capture shows the wall can die.
+    pub fn captures_outside(&self, board: &Board, region: &[Point], color: Color) -> Vec<Point> {
+        let mut out = Vec::new();
+        if self.count == 0 {
+            return out;
+        }
+        let opp = Cell::stone(color.opponent());
+        for &x in region {
+            for y in std::iter::once(x).chain(board.neighbours(x)) {
+                if board.cell(y) != opp || !board.in_atari(y) {
+                    continue;
+                }
+                let lib = board.atari_liberty(y);
+                if out.contains(&lib) || region.contains(&lib) || !self.holds_wall_stone(board, y) {
+                    continue;
+                }
+                out.push(lib);
+            }
+        }
+        out
     }
 
     /// True when there are no judged walls.
     pub fn is_empty(&self) -> bool {
-        !self.stones.iter().any(|&w| w)
+        self.count == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+    use crate::ko_types::{answer_all_judged, has_uncapturable_life_judged, Cutoff, Role, Target};
+    use crate::ko_types::{Answer, BasicKo};
+    use crate::rules::Ruleset;
+
+    fn pt(b: &Board, v: &str) -> Point {
+        b.point(Coord::parse_gtp(v, b.size()).unwrap())
+    }
+
+    /// A 9x9 board with Black stones on `black` and White stones on `white`.
+    fn setup(black: &[&str], white: &[&str]) -> Board {
+        let mut b = Board::new(9);
+        for (stones, color) in [(black, Color::Black), (white, Color::White)] {
+            for v in stones {
+                b.place_setup(pt(&b, v), color);
+            }
+        }
+        b
+    }
+
+    /// White's ko stone B1 in the corner (Black captures on A1), next to White's A2
+    /// (liberties A1, A3) and Black's B2-C2-C1.
+    fn corner_ko() -> Board {
+        setup(&["B2", "C2", "C1"], &["A2", "B1"])
+    }
+
+    /// The position of a corpus game after its first `moves` moves (as `loadsgf FILE
+    /// moves+1`).
+    fn corpus(file: &str, moves: usize) -> Game {
+        let path = format!(
+            "{}/engine-tests/ko-corpus/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let record = crate::sgf::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        Game::from_sgf(&record, Ruleset::default(), 7.0, Some(moves + 1)).unwrap()
+    }
+
+    /// A centre ko (Black captures on E5, White's stone D5) with only White's ko stone
+    /// marked as a wall.
+    fn centre_ko() -> (Board, BasicKo, JudgedWalls) {
+        let b = setup(&["D6", "C5", "D4"], &["E6", "D5", "F5", "E4"]);
+        let ko = crate::ko_types::find_kos(&b)[0];
+        let walls = JudgedWalls::from_strings(&b, &[pt(&b, "D5")]);
+        (b, ko, walls)
+    }
+
+    /// A mark carries its colour: after Black's capture on E5 and connection on D5, Black's
+    /// stone on White's wall point D5 is no wall, so Black's string there is not
+    /// uncapturable by the judgement (it was, when marks were points).
+    #[test]
+    fn a_wall_point_holds_only_its_colour() {
+        let (b, ko, walls) = centre_ko();
+        let d5 = pt(&b, "D5");
+        assert!(walls.contains(&b, d5));
+        let mut c = b.clone();
+        c.play(ko.empty, Color::Black);
+        c.clear_ko();
+        c.play(d5, Color::Black);
+        assert!(!walls.contains(&c, d5));
+        assert!(!walls.holds_wall_stone(&c, d5));
+        assert!(!has_uncapturable_life_judged(
+            &c,
+            Color::Black,
+            &[ko.empty, ko.stone],
+            &walls
+        ));
+    }
+
+    /// White's ko stone B1 in the corner, next to White's wall A2 (liberties A1, A3) and
+    /// Black's wall B2-C2-C1. White, closed, connects on A1: A1-A2-B1 holds the wall A2 but
+    /// has the one liberty A3 (outside the region), and Black captures there. So the goal
+    /// test must not count that string, the search must find the capture, and the answer,
+    /// resting on a wall the search can capture, is unknown (`reason=wall`); it was yes A1.
+    #[test]
+    fn a_wall_string_left_in_atari_is_no_wall() {
+        let b = corner_ko();
+        let ko = crate::ko_types::find_kos(&b)[0];
+        assert_eq!((ko.empty, ko.stone), (pt(&b, "A1"), pt(&b, "B1")));
+        let walls = JudgedWalls::from_strings(&b, &[pt(&b, "A2"), pt(&b, "B2")]);
+        let mut c = b.clone();
+        c.play(ko.empty, Color::White);
+        assert!(c.in_atari(ko.empty));
+        assert!(walls.holds_wall_stone(&c, ko.empty));
+        assert!(!walls.string_holds_wall(&c, ko.empty));
+        assert!(!has_uncapturable_life_judged(
+            &c,
+            Color::White,
+            &[ko.empty, ko.stone],
+            &walls
+        ));
+        let (answers, cutoff, _) = answer_all_judged(&b, ko, &walls, None);
+        assert_eq!(
+            answers.get(Color::White, Role::Closed, Target::Ko),
+            Answer::Unknown
+        );
+        assert_eq!(cutoff, Some(Cutoff::Wall));
+    }
+
+    /// A judged ko's forcing line is read with its walls (it was empty, the region being
+    /// read with none): in the centre ko with the six strings around it as walls, Black,
+    /// open, takes on E5, White may not retake at once and passes, and Black connects on D5.
+    #[test]
+    fn a_judged_ko_has_a_forcing_line() {
+        let b = setup(&["D6", "C5", "D4"], &["E6", "D5", "F5", "E4"]);
+        let ko = crate::ko_types::find_kos(&b)[0];
+        let around = ["D6", "C5", "D4", "E6", "F5", "E4"].map(|v| pt(&b, v));
+        let walls = JudgedWalls::from_strings(&b, &around);
+        let line =
+            crate::ko_types::forcing_line_judged(&b, ko, Color::Black, Target::Ko, &walls, None);
+        assert_eq!(line, [pt(&b, "E5"), Point::PASS, pt(&b, "D5")]);
+    }
+
+    /// The strings a ko decides: the ko's stone, a string of at most two liberties with a
+    /// liberty on the ko's empty point or touching the ko's stone; not a string of more
+    /// liberties touching the ko's stone.
+    #[test]
+    fn ko_dependent_strings() {
+        let b = corner_ko();
+        let kos = crate::ko_types::find_kos(&b);
+        let dependent = |v| ko_dependent(&b, &kos, pt(&b, v));
+        assert!(dependent("B1"));
+        assert!(dependent("A2"));
+        assert!(!dependent("B2"));
+        let mut c = b.clone();
+        c.place_setup(pt(&c, "B3"), Color::White);
+        c.place_setup(pt(&c, "C3"), Color::White);
+        // B2-C2-C1 now has the two liberties D2, D1 and touches the ko stone B1.
+        let kos = crate::ko_types::find_kos(&c);
+        assert!(ko_dependent(&c, &kos, pt(&c, "C2")));
+    }
+
+    /// In corpus positions the judgement called the ko's own stone, and stones whose life
+    /// the ko decides, alive: J5 of `koan-pachi-9x9-007` after move 47 (the ko J6/J5), B9
+    /// and A8 of `koan-gnugo-9x9-006` after move 70 (the ko A9/B9). They are no walls now.
+    #[test]
+    fn the_kos_own_strings_are_not_judged_walls() {
+        for (file, moves, points) in [
+            ("9x9/koan-pachi-9x9-007.sgf", 47, &["J5"][..]),
+            ("9x9/koan-gnugo-9x9-006.sgf", 70, &["B9", "A8"][..]),
+        ] {
+            let game = corpus(file, moves);
+            let b = game.board();
+            let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+            assert!(!walls.is_empty(), "{file}: some wall is judged");
+            for v in points {
+                assert!(
+                    b.cell(pt(b, v)).color().is_some() && !walls.contains(b, pt(b, v)),
+                    "{file}:{moves} {v} is judged a wall"
+                );
+            }
+        }
     }
 }
