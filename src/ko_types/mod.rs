@@ -15,8 +15,7 @@ pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
-use crate::tactics::benson::benson_alive;
-use crate::tactics::local_search::Hints;
+use crate::tactics::benson::{benson_alive, benson_into, may_be_alive};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -477,18 +476,28 @@ pub fn answer_all_judged(
     let mut judged = Vec::new();
     // The two roles of one player and target play the same game from different starts: the
     // second search starts from the first one's proof and disproof numbers (hints only).
-    // The closed role goes first: the type rests on it, so a deadline should find it asked,
-    // and its search leaves the better hints for the open one.
-    let mut hints: [[Hints; 2]; 2] = Default::default();
-    for z in Color::BOTH {
-        for role in [Role::Closed, Role::Open] {
+    // The closed roles go first, both players' before the open ones: the type rests on
+    // them, so a deadline should find them asked, and each leaves the better hints for the
+    // open role of its player.
+    let mut memory: [[solver::Memory; 2]; 2] = Default::default();
+    for role in [Role::Closed, Role::Open] {
+        for z in Color::BOTH {
             let pos = role_start(board, ko, z, role);
             for target in [Target::Ko, Target::Locale] {
+                // The locale holds the ko's points, and a line reaching life on the locale
+                // has reached it on the ko (the goal is checked after every move, the ends
+                // of a line are the same): a "no" on the ko is a "no" on the locale.
+                if target == Target::Locale
+                    && table[z.index()][role as usize][Target::Ko as usize] == Answer::No
+                {
+                    table[z.index()][role as usize][target as usize] = Answer::No;
+                    continue;
+                }
                 let reading = solver::Reading {
                     prune: true,
                     walls,
                     deadline,
-                    hints: &mut hints[z.index()][target as usize],
+                    memory: &mut memory[z.index()][target as usize],
                 };
                 let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
                 table[z.index()][role as usize][target as usize] = v.answer;
@@ -616,7 +625,14 @@ pub fn has_uncapturable_life_judged(
     if !need_benson {
         return true;
     }
-    let alive = benson_alive(board, color);
+    // Benson's test only when every stone there may pass it.
+    if !points.iter().all(|&p| {
+        board.cell(p) != own || may_be_alive(board, p) || walls.string_holds_wall(board, p)
+    }) {
+        return false;
+    }
+    let mut alive = [false; crate::board::MAX_POINTS];
+    benson_into(board, color, &mut alive);
     points
         .iter()
         .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_holds_wall(board, p))
@@ -655,21 +671,35 @@ pub fn goal_out_of_reach_judged(
     if !points.iter().any(|&p| near_opp(p)) {
         return false;
     }
-    let alive = benson_alive(board, z.opponent());
+    // Only what may pass Benson's test or a wall needs it: a stone whose string may be
+    // alive, an area that would be held if all its border were.
+    let held_if_alive = |p: Point| {
+        if board.cell(p) == opp {
+            walls.string_holds_wall(board, p) || may_be_alive(board, p)
+        } else {
+            held_area(board, opp, |_| true, p)
+        }
+    };
+    if !points.iter().any(|&p| held_if_alive(p)) {
+        return false;
+    }
+    let mut alive = [false; crate::board::MAX_POINTS];
+    benson_into(board, z.opponent(), &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {
             alive[p.index()] || walls.string_holds_wall(board, p)
         } else {
-            held_area(board, opp, &alive, p)
+            held_area(board, opp, |x| alive[x.index()], p)
         }
     })
 }
 
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
-fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
-    let mut seen = vec![false; crate::board::MAX_POINTS];
-    let mut stack = vec![start];
+fn held_area(board: &Board, opp: Cell, alive: impl Fn(Point) -> bool, start: Point) -> bool {
+    let mut seen = [false; crate::board::MAX_POINTS];
+    let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
+    stack.push(start);
     seen[start.index()] = true;
     while let Some(x) = stack.pop() {
         let mut touches = false;
@@ -677,7 +707,7 @@ fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
             match board.cell(m) {
                 Cell::OffBoard => {}
                 c if c == opp => {
-                    if !alive[m.index()] {
+                    if !alive(m) {
                         return false;
                     }
                     touches = true;

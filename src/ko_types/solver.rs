@@ -46,9 +46,10 @@ use fxhash::FxHashMap;
 use std::time::Instant;
 
 /// One position in a line of play.
-#[derive(Clone)]
 struct Node {
-    board: Board,
+    /// Boxed, so that a node moves cheaply and a spare one is reused by copying only the
+    /// cells the board uses ([`Board::clone_from`]).
+    board: Box<Board>,
     to_move: Color,
     /// Passes in a row just made.
     passes: u8,
@@ -56,6 +57,26 @@ struct Node {
     z_other_ko: bool,
     /// XOR of the transition keys made so far.
     trans_hash: u64,
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        Node {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            passes: self.passes,
+            z_other_ko: self.z_other_ko,
+            trans_hash: self.trans_hash,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Node) {
+        self.board.clone_from(&source.board);
+        self.to_move = source.to_move;
+        self.passes = source.passes;
+        self.z_other_ko = source.z_other_ko;
+        self.trans_hash = source.trans_hash;
+    }
 }
 
 /// The virtual-force game: Z, the prover, plays for uncapturable life on the goal.
@@ -79,6 +100,9 @@ struct VirtualForce {
     walls: JudgedWalls,
     /// True once some line could capture a judged wall (such a move is not played).
     wall_broken: bool,
+    /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
+    /// allocating.
+    spare: Vec<Node>,
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes (the proof-number search
@@ -104,12 +128,12 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
 #[cfg(test)]
 fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
     let walls = JudgedWalls::none();
-    let mut hints = Hints::default();
+    let mut memory = Memory::default();
     let reading = Reading {
         prune,
         walls: &walls,
         deadline: None,
-        hints: &mut hints,
+        memory: &mut memory,
     };
     answer(start, ko, z, target, reading).answer
 }
@@ -124,8 +148,23 @@ pub(super) struct Verdict {
     pub judged_walls: Vec<Point>,
 }
 
+/// What the questions of one player and target in one classification share: the hints
+/// (proof and disproof numbers by position, never trusted as values) and the tests of a
+/// position that depend only on it, the player, the goal and the walls (goal reached, goal
+/// out of reach) or on it and the region (locked seki, kept while the region is the same).
+#[derive(Default)]
+pub(super) struct Memory {
+    /// Proof and disproof numbers from earlier questions.
+    hints: Hints,
+    goal: FxHashMap<u64, bool>,
+    lost: FxHashMap<u64, bool>,
+    seki: FxHashMap<u64, bool>,
+    /// The region [`Memory::seki`] was found in.
+    seki_region: Vec<Point>,
+}
+
 /// How one question is read: with the prunings or not, the judged walls bounding the
-/// region, the deadline, and the hints the search starts from and leaves its own in.
+/// region, the deadline, and the memory the search starts from and leaves its own in.
 pub(super) struct Reading<'a> {
     /// Apply the prunings (off only to cross-check them in tests).
     pub prune: bool,
@@ -133,8 +172,8 @@ pub(super) struct Reading<'a> {
     pub walls: &'a JudgedWalls,
     /// When to stop reading, if ever.
     pub deadline: Option<Instant>,
-    /// Proof and disproof numbers from earlier questions of the same player and target.
-    pub hints: &'a mut Hints,
+    /// What earlier questions of the same player and target left.
+    pub memory: &'a mut Memory,
 }
 
 /// [`virtual_force`] read as `reading` says (judged walls bounding the region, a deadline,
@@ -165,7 +204,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         prune,
         walls,
         deadline,
-        hints,
+        memory,
     } = reading;
     let verdict = |answer, cutoff, judged_walls| Verdict {
         answer,
@@ -186,15 +225,27 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     game.walls = walls.clone();
+    game.goal_cache = std::mem::take(&mut memory.goal);
+    game.lost_cache = std::mem::take(&mut memory.lost);
+    if memory.seki_region == game.region {
+        game.seki_cache = std::mem::take(&mut memory.seki);
+    }
+    let verdict = |game: &mut VirtualForce, memory: &mut Memory, answer, cutoff| {
+        memory.goal = std::mem::take(&mut game.goal_cache);
+        memory.lost = std::mem::take(&mut game.lost_cache);
+        memory.seki = std::mem::take(&mut game.seki_cache);
+        memory.seki_region.clone_from(&game.region);
+        verdict(answer, cutoff, judged.clone())
+    };
     if game.locked_seki(start) {
-        return verdict(Answer::No, None, judged);
+        return verdict(&mut game, memory, Answer::No, None);
     }
     let mut search = ProofNumberSearch::new(limits());
     search.budget.set_deadline(deadline);
     if search.budget.past_deadline() {
-        return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
+        return verdict(&mut game, memory, Answer::Unknown, Some(Cutoff::Time));
     }
-    search.set_hints(std::mem::take(hints));
+    search.set_hints(std::mem::take(&mut memory.hints));
     // The root's moves one by one in their order (a move that decides at once first), as a
     // forcing line's first move is the first that wins; the searches below share the hints.
     let root = game.root(start);
@@ -209,6 +260,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
             None => search.solve(&mut game, &child, 1),
         };
         game.unplay(&root, m);
+        game.recycle(child);
         match v {
             Outcome::Proved => {
                 found = Some(m);
@@ -219,23 +271,27 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         }
     }
     tracing::trace!(
+        goal = game.goal_cache.len(),
+        lost = game.lost_cache.len(),
+        seki = game.seki_cache.len(),
         nodes = search.budget.nodes,
         ?found,
         unknown,
         "virtual-force searched"
     );
-    *hints = search.take_hints();
-    if game.wall_broken {
-        verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
+    memory.hints = search.take_hints();
+    let (answer, cutoff) = if game.wall_broken {
+        (Answer::Unknown, Some(Cutoff::Wall))
     } else if let Some(m) = found {
-        verdict(Answer::Yes(m), None, judged)
+        (Answer::Yes(m), None)
     } else if search.budget.timed_out {
-        verdict(Answer::Unknown, Some(Cutoff::Time), judged)
+        (Answer::Unknown, Some(Cutoff::Time))
     } else if unknown || search.budget.budget_hit {
-        verdict(Answer::Unknown, Some(Cutoff::Search), judged)
+        (Answer::Unknown, Some(Cutoff::Search))
     } else {
-        verdict(Answer::No, None, judged)
-    }
+        (Answer::No, None)
+    };
+    verdict(&mut game, memory, answer, cutoff)
 }
 
 /// A forcing line for `z` (empty when the answer is not yes): at Z's turns a winning move, at
@@ -313,13 +369,14 @@ impl VirtualForce {
             prune: true,
             walls: JudgedWalls::none(),
             wall_broken: false,
+            spare: Vec::new(),
         }
     }
 
     /// The starting node: Z to move.
     fn root(&self, start: &Board) -> Node {
         Node {
-            board: start.clone(),
+            board: Box::new(start.clone()),
             to_move: self.z,
             passes: 0,
             z_other_ko: false,
@@ -479,7 +536,13 @@ impl LocalGame for VirtualForce {
 
     /// Plays `m` if the line's rules allow it, and records the transition.
     fn play(&mut self, n: &Node, m: Point) -> Option<Node> {
-        let mut child = n.clone();
+        let mut child = match self.spare.pop() {
+            Some(mut spare) => {
+                spare.clone_from(n);
+                spare
+            }
+            None => n.clone(),
+        };
         child.to_move = n.to_move.opponent();
         if m.is_pass() {
             child.passes = n.passes + 1;
@@ -493,18 +556,21 @@ impl LocalGame for VirtualForce {
             if k == m && banned == n.to_move {
                 let released = n.to_move == self.z && self.ko.contains(k) && !n.z_other_ko;
                 if !released {
+                    self.spare.push(child);
                     return None;
                 }
             }
         }
         if self.captures_wall(&n.board, m, n.to_move) {
             self.wall_broken = true;
+            self.spare.push(child);
             return None;
         }
         let before = n.board.hash();
         child.board.play(m, n.to_move);
         let after = child.board.hash();
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
+            self.spare.push(child);
             return None;
         }
         self.transitions.push((before, after));
@@ -520,6 +586,10 @@ impl LocalGame for VirtualForce {
         if !m.is_pass() {
             self.transitions.pop();
         }
+    }
+
+    fn recycle(&mut self, n: Node) {
+        self.spare.push(n);
     }
 
     /// The key without the line's fixed-ko transitions.
