@@ -4,12 +4,14 @@
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::{
-    classify_game, classify_in_game, ko_at, time_limit, Answer, KoReport, Role, Target,
+    call_deadline, classify_game, classify_in_game, ko_at, Answer, KoReport, Questions, Role,
+    Target,
 };
 use std::time::Instant;
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {
+    let start = Instant::now();
     let board = game.board();
     match args.first() {
         None => Ok(classify_game(game)
@@ -17,23 +19,30 @@ pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> 
             .map(|r| report_line(board, r))
             .collect::<Vec<_>>()
             .join("\n")),
-        Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify_one(game, ko))),
+        Some(v) => ko_for(board, v)
+            .map(|ko| report_line(board, &classify_one(game, ko, start, Questions::Report))),
     }
 }
 
-/// The classification of one ko of `game` within the time limit.
-fn classify_one(game: &Game, ko: crate::ko_types::BasicKo) -> KoReport {
-    let deadline = Instant::now().checked_add(time_limit());
-    classify_in_game(game, ko, deadline, &mut None)
+/// The classification of one ko of `game` within the time limit, counted from `start`
+/// (the command's arrival), asking the `questions` given.
+fn classify_one(
+    game: &Game,
+    ko: crate::ko_types::BasicKo,
+    start: Instant,
+    questions: Questions,
+) -> KoReport {
+    classify_in_game(game, ko, call_deadline(start), &mut None, questions)
 }
 
 /// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there.
 pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
+    let start = Instant::now();
     let board = game.board();
     match args.first() {
         None => Err("syntax error: ko-classify_detail needs a vertex".into()),
         Some(v) => ko_for(board, v).map(|ko| {
-            let report = classify_one(game, ko);
+            let report = classify_one(game, ko, start, Questions::All);
             format!(
                 "{}\n{}",
                 detail(board, &report.answers),

@@ -41,6 +41,18 @@ pub fn set_time_limit(limit: Duration) {
     TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
 }
 
+/// The share of the time limit kept for what follows the reading (the questions left
+/// unasked, the report, the GTP answer): the reading itself stops at the limit less this
+/// share, so that a whole call, measured from its command to its answer, stays within the
+/// limit.
+pub const ANSWER_MARGIN: f64 = 0.05;
+
+/// The reading's deadline for a call that starts at `start`: the [`time_limit`] less its
+/// [`ANSWER_MARGIN`]; `None` when that is beyond any representable instant.
+pub fn call_deadline(start: Instant) -> Option<Instant> {
+    start.checked_add(time_limit().mul_f64(1.0 - ANSWER_MARGIN))
+}
+
 /// Most points a ko's region may hold before the classification gives up (`unknown`), when
 /// only unconditionally alive strings bound it.
 pub const MAX_REGION_POINTS: usize = 40;
@@ -145,6 +157,18 @@ pub enum Target {
     Ko,
     /// The ko's points and their neighbours.
     Locale,
+}
+
+/// Which of the eight questions a classification asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Questions {
+    /// All eight (`ko-classify_detail`, the API's answers).
+    All,
+    /// Only those the type, the location and the killers rest on: both closed roles on the
+    /// ko, the closed role on the locale of each closed killer (a player who is not one is
+    /// no strong killer either), and both open roles on the ko when exactly one player is a
+    /// closed killer (the dead-ko test). The others stay unknown, with no cutoff.
+    Report,
 }
 
 /// The eight answers for one ko: per player, role and target.
@@ -291,7 +315,7 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
 /// Finds and classifies every basic ko on the board, all of them together within the
 /// [`time_limit`].
 pub fn classify_all(board: &Board) -> Vec<KoReport> {
-    let deadline = Instant::now().checked_add(time_limit());
+    let deadline = call_deadline(Instant::now());
     find_kos(board)
         .into_iter()
         .map(|k| classify_until(board, k, deadline))
@@ -301,27 +325,29 @@ pub fn classify_all(board: &Board) -> Vec<KoReport> {
 /// Finds and classifies every basic ko of `game`'s position, all within the [`time_limit`]:
 /// see [`classify_in_game`].
 pub fn classify_game(game: &Game) -> Vec<KoReport> {
-    let deadline = Instant::now().checked_add(time_limit());
+    let deadline = call_deadline(Instant::now());
     let mut walls = None;
     find_kos(game.board())
         .into_iter()
-        .map(|k| classify_in_game(game, k, deadline, &mut walls))
+        .map(|k| classify_in_game(game, k, deadline, &mut walls, Questions::Report))
         .collect()
 }
 
 /// Classifies one basic ko of `game`'s position by reading until `deadline`: exactly when
 /// its region closes at unconditionally alive strings, otherwise with the strings the
 /// engine judges alive as walls too ([`JudgedWalls`], judged once into `walls` and kept
-/// there for the position's other kos; the judgement gets half the time left).
+/// there for the position's other kos; the judgement gets half the time left), asking the
+/// `questions` given.
 pub fn classify_in_game(
     game: &Game,
     ko: BasicKo,
     deadline: Option<Instant>,
     walls: &mut Option<JudgedWalls>,
+    questions: Questions,
 ) -> KoReport {
     let board = game.board();
     if region(board, ko).is_some() {
-        return classify_until(board, ko, deadline);
+        return classify_judged(board, ko, &JudgedWalls::none(), deadline, questions);
     }
     let walls = walls.get_or_insert_with(|| {
         let left = deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
@@ -329,12 +355,12 @@ pub fn classify_in_game(
         });
         JudgedWalls::judge(game, left / 2)
     });
-    classify_judged(board, ko, walls, deadline)
+    classify_judged(board, ko, walls, deadline, questions)
 }
 
 /// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
 pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
-    classify_within(board, ko, time_limit())
+    classify_until(board, ko, call_deadline(Instant::now()))
 }
 
 /// Classifies one basic ko, taking at most about `limit`: the questions left open then are
@@ -345,18 +371,20 @@ pub fn classify_within(board: &Board, ko: BasicKo, limit: Duration) -> KoReport 
 
 /// Classifies one basic ko, reading until `deadline` at most (`None`: no deadline).
 pub fn classify_until(board: &Board, ko: BasicKo, deadline: Option<Instant>) -> KoReport {
-    classify_judged(board, ko, &JudgedWalls::none(), deadline)
+    classify_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All)
 }
 
 /// Classifies one basic ko with `walls` judged alive bounding its regions besides the
-/// unconditionally alive strings, reading until `deadline` at most.
+/// unconditionally alive strings, reading until `deadline` at most, asking the `questions`
+/// given.
 pub fn classify_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     deadline: Option<Instant>,
+    questions: Questions,
 ) -> KoReport {
-    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline);
+    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline, questions);
     let mut report = report_from_answers(ko, answers);
     let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
     report.cutoff = if unknown { cutoff } else { None };
@@ -459,17 +487,19 @@ pub fn answer_all_until(
     ko: BasicKo,
     deadline: Option<Instant>,
 ) -> (KoAnswers, Option<Cutoff>) {
-    let (answers, cutoff, _) = answer_all_judged(board, ko, &JudgedWalls::none(), deadline);
+    let (answers, cutoff, _) =
+        answer_all_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All);
     (answers, cutoff)
 }
 
-/// [`answer_all_until`] with `walls` judged alive bounding the regions too; also the judged
-/// walls (one stone per string) some region used.
+/// [`answer_all_until`] with `walls` judged alive bounding the regions too, asking the
+/// `questions` given; also the judged walls (one stone per string) some region used.
 pub fn answer_all_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     deadline: Option<Instant>,
+    questions: Questions,
 ) -> (KoAnswers, Option<Cutoff>, Vec<Point>) {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
@@ -480,30 +510,55 @@ pub fn answer_all_judged(
     // them, so a deadline should find them asked, and each leaves the better hints for the
     // open role of its player.
     let mut memory: [[solver::Memory; 2]; 2] = Default::default();
-    for role in [Role::Closed, Role::Open] {
+    let order = [
+        (Role::Closed, Target::Ko),
+        (Role::Closed, Target::Locale),
+        (Role::Open, Target::Ko),
+        (Role::Open, Target::Locale),
+    ];
+    for (role, target) in order {
         for z in Color::BOTH {
-            let pos = role_start(board, ko, z, role);
-            for target in [Target::Ko, Target::Locale] {
-                // The locale holds the ko's points, and a line reaching life on the locale
-                // has reached it on the ko (the goal is checked after every move, the ends
-                // of a line are the same): a "no" on the ko is a "no" on the locale.
-                if target == Target::Locale
-                    && table[z.index()][role as usize][Target::Ko as usize] == Answer::No
-                {
-                    table[z.index()][role as usize][target as usize] = Answer::No;
-                    continue;
-                }
-                let reading = solver::Reading {
-                    prune: true,
-                    walls,
-                    deadline,
-                    memory: &mut memory[z.index()][target as usize],
-                };
-                let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
-                table[z.index()][role as usize][target as usize] = v.answer;
-                cutoff = cutoff.max(v.cutoff);
-                judged.extend(v.judged_walls);
+            let get = |z: Color, role: Role, target: Target| -> Answer {
+                table[z.index()][role as usize][target as usize]
+            };
+            // The locale holds the ko's points, and a line reaching life on the locale has
+            // reached it on the ko (the goal is checked after every move, the ends of a
+            // line are the same): a "no" on the ko is a "no" on the locale.
+            if target == Target::Locale && get(z, role, Target::Ko) == Answer::No {
+                table[z.index()][role as usize][target as usize] = Answer::No;
+                continue;
             }
+            let needed = match (questions, role, target) {
+                (Questions::All, _, _) | (_, Role::Closed, Target::Ko) => true,
+                (_, Role::Closed, Target::Locale) => {
+                    matches!(get(z, Role::Closed, Target::Ko), Answer::Yes(_))
+                }
+                (_, Role::Open, Target::Ko) => {
+                    let killers = Color::BOTH.map(|c| get(c, Role::Closed, Target::Ko).known());
+                    killers.contains(&Some(true)) && killers.contains(&Some(false))
+                }
+                (_, Role::Open, Target::Locale) => false,
+            };
+            if !needed {
+                continue;
+            }
+            // Past the deadline the questions left are unknown without building their
+            // regions.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                cutoff = cutoff.max(Some(Cutoff::Time));
+                continue;
+            }
+            let pos = role_start(board, ko, z, role);
+            let reading = solver::Reading {
+                prune: true,
+                walls,
+                deadline,
+                memory: &mut memory[z.index()][target as usize],
+            };
+            let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
+            table[z.index()][role as usize][target as usize] = v.answer;
+            cutoff = cutoff.max(v.cutoff);
+            judged.extend(v.judged_walls);
         }
     }
     judged.sort();

@@ -695,7 +695,7 @@ fn judged_walls_bound_a_centre_ko() {
     let (region, judged) = region_judged(&b, ko, &walls).unwrap();
     assert_eq!(region.len(), 2);
     assert_eq!(judged.len(), 6);
-    let r = classify_judged(&b, ko, &walls, None);
+    let r = classify_judged(&b, ko, &walls, None, Questions::All);
     assert_eq!(r.basis(), "judged");
     assert_eq!(
         (r.ko_type, r.location),
