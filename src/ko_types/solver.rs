@@ -88,10 +88,8 @@ struct VirtualForce {
     start_hash: u64,
     /// The (before, after) transitions of the board plays on the line.
     transitions: Vec<(u64, u64)>,
-    goal_cache: FxHashMap<u64, bool>,
-    lost_cache: FxHashMap<u64, bool>,
-    /// [`VirtualForce::locked_seki`] per position.
-    seki_cache: FxHashMap<u64, bool>,
+    /// [`VirtualForce::position_value`] per position.
+    values: FxHashMap<u64, Option<Outcome>>,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
@@ -149,18 +147,18 @@ pub(super) struct Verdict {
 }
 
 /// What the questions of one player and target in one classification share: the hints
-/// (proof and disproof numbers by position, never trusted as values) and the tests of a
-/// position that depend only on it, the player, the goal and the walls (goal reached, goal
-/// out of reach) or on it and the region (locked seki, kept while the region is the same).
+/// (proof and disproof numbers by position, never trusted as values) and what each
+/// position settles by itself, which depends only on it, the player, the goal, the walls
+/// (goal reached, goal out of reach) and the region (locked seki): kept while the region is
+/// the same.
 #[derive(Default)]
 pub(super) struct Memory {
     /// Proof and disproof numbers from earlier questions.
     hints: Hints,
-    goal: FxHashMap<u64, bool>,
-    lost: FxHashMap<u64, bool>,
-    seki: FxHashMap<u64, bool>,
-    /// The region [`Memory::seki`] was found in.
-    seki_region: Vec<Point>,
+    /// [`VirtualForce::position_value`] per position.
+    values: FxHashMap<u64, Option<Outcome>>,
+    /// The region `values` were found in.
+    region: Vec<Point>,
 }
 
 /// How one question is read: with the prunings or not, the judged walls bounding the
@@ -225,16 +223,12 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     game.walls = walls.clone();
-    game.goal_cache = std::mem::take(&mut memory.goal);
-    game.lost_cache = std::mem::take(&mut memory.lost);
-    if memory.seki_region == game.region {
-        game.seki_cache = std::mem::take(&mut memory.seki);
+    if memory.region == game.region {
+        game.values = std::mem::take(&mut memory.values);
     }
     let verdict = |game: &mut VirtualForce, memory: &mut Memory, answer, cutoff| {
-        memory.goal = std::mem::take(&mut game.goal_cache);
-        memory.lost = std::mem::take(&mut game.lost_cache);
-        memory.seki = std::mem::take(&mut game.seki_cache);
-        memory.seki_region.clone_from(&game.region);
+        memory.values = std::mem::take(&mut game.values);
+        memory.region.clone_from(&game.region);
         verdict(answer, cutoff, judged.clone())
     };
     if game.locked_seki(start) {
@@ -271,9 +265,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         }
     }
     tracing::trace!(
-        goal = game.goal_cache.len(),
-        lost = game.lost_cache.len(),
-        seki = game.seki_cache.len(),
+        positions = game.values.len(),
         nodes = search.budget.nodes,
         ?found,
         unknown,
@@ -362,9 +354,7 @@ impl VirtualForce {
             region,
             start_hash: start.hash(),
             transitions: Vec::new(),
-            goal_cache: FxHashMap::default(),
-            lost_cache: FxHashMap::default(),
-            seki_cache: FxHashMap::default(),
+            values: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
@@ -457,13 +447,8 @@ impl VirtualForce {
         })
     }
 
-    fn goal_reached(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.goal_cache.get(&b.hash()) {
-            return v;
-        }
-        let v = has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls);
-        self.goal_cache.insert(b.hash(), v);
-        v
+    fn goal_reached(&self, b: &Board) -> bool {
+        has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls)
     }
 
     /// True when the region is a seki that neither player can approach (see
@@ -472,45 +457,47 @@ impl VirtualForce {
     /// opponent captures, not a snapback). The goal not being reached, the line ends there
     /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
     /// change that only by a sacrifice, which the search does not read further.
-    fn locked_seki(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.seki_cache.get(&b.hash()) {
-            return v;
-        }
-        let empties: Vec<Point> = self
+    fn locked_seki(&self, b: &Board) -> bool {
+        let empties: Moves<Point> = self
             .region
             .iter()
             .copied()
             .filter(|&p| b.cell(p) == Cell::Empty)
             .collect();
-        let v = no_approach(b, &empties);
-        self.seki_cache.insert(b.hash(), v);
-        v
+        no_approach(b, &empties)
     }
 
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
-    fn goal_lost(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.lost_cache.get(&b.hash()) {
+    fn goal_lost(&self, b: &Board) -> bool {
+        goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls)
+    }
+
+    /// What the position itself settles, whatever the line: the goal reached (Z wins), or
+    /// out of reach or a locked seki (Z loses); kept per position.
+    fn position_value(&mut self, b: &Board) -> Option<Outcome> {
+        if let Some(&v) = self.values.get(&b.hash()) {
             return v;
         }
-        let v = goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls);
-        self.lost_cache.insert(b.hash(), v);
+        let v = if self.goal_reached(b) {
+            Some(Outcome::Proved)
+        } else if (self.prune && self.goal_lost(b)) || self.locked_seki(b) {
+            Some(Outcome::Disproved)
+        } else {
+            None
+        };
+        self.values.insert(b.hash(), v);
         v
     }
+
     /// [`LocalGame::settled`] for this game (see there).
     fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
         if n.passes == 0 && n.board.hash() == self.start_hash {
             return Some(Outcome::Disproved);
         }
-        if self.goal_reached(&n.board) {
-            return Some(Outcome::Proved);
+        match self.position_value(&n.board) {
+            None if n.passes >= 3 => Some(Outcome::Disproved),
+            v => v,
         }
-        if self.prune && self.goal_lost(&n.board) {
-            return Some(Outcome::Disproved);
-        }
-        if n.passes >= 3 || self.locked_seki(&n.board) {
-            return Some(Outcome::Disproved);
-        }
-        None
     }
 }
 
@@ -621,6 +608,14 @@ impl LocalGame for VirtualForce {
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
             return Peek::Illegal;
         }
+        let settled = if after == self.start_hash {
+            Some(Outcome::Disproved)
+        } else {
+            match self.values.get(&after) {
+                None => return Peek::Play,
+                Some(&v) => v,
+            }
+        };
         // The ko the play leaves: one stone taken by a lone stone with no other liberty.
         let mut taken = Point::PASS;
         let removed = b.for_each_removed(m, n.to_move, |p| taken = p);
@@ -633,27 +628,6 @@ impl LocalGame for VirtualForce {
             ko.is_some_and(|(k, _)| !self.ko.contains(k))
         } else {
             n.z_other_ko
-        };
-        let settled = if after == self.start_hash {
-            Some(Outcome::Disproved)
-        } else {
-            match self.goal_cache.get(&after) {
-                None => return Peek::Play,
-                Some(true) => Some(Outcome::Proved),
-                Some(false) => {
-                    let lost = if self.prune {
-                        self.lost_cache.get(&after).copied()
-                    } else {
-                        Some(false)
-                    };
-                    match (lost, self.seki_cache.get(&after)) {
-                        (None, _) => return Peek::Play,
-                        (Some(true), _) => Some(Outcome::Disproved),
-                        (Some(false), None) => return Peek::Play,
-                        (Some(false), Some(&seki)) => seki.then_some(Outcome::Disproved),
-                    }
-                }
-            }
         };
         let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
         Peek::Known {
