@@ -517,53 +517,109 @@ pub fn answer_all_judged(
         (Role::Open, Target::Locale),
     ];
     for (role, target) in order {
-        for z in Color::BOTH {
-            let get = |z: Color, role: Role, target: Target| -> Answer {
-                table[z.index()][role as usize][target as usize]
-            };
-            // The locale holds the ko's points, and a line reaching life on the locale has
-            // reached it on the ko (the goal is checked after every move, the ends of a
-            // line are the same): a "no" on the ko is a "no" on the locale.
-            if target == Target::Locale && get(z, role, Target::Ko) == Answer::No {
-                table[z.index()][role as usize][target as usize] = Answer::No;
-                continue;
-            }
-            let needed = match (questions, role, target) {
-                (Questions::All, _, _) | (_, Role::Closed, Target::Ko) => true,
-                (_, Role::Closed, Target::Locale) => {
-                    matches!(get(z, Role::Closed, Target::Ko), Answer::Yes(_))
+        // A question cut by its share of the time is asked again with all that is left.
+        let mut again = [false; 2];
+        for first in [true, false] {
+            for z in Color::BOTH {
+                if !first && !again[z.index()] {
+                    continue;
                 }
-                (_, Role::Open, Target::Ko) => {
-                    let killers = Color::BOTH.map(|c| get(c, Role::Closed, Target::Ko).known());
-                    killers.contains(&Some(true)) && killers.contains(&Some(false))
+                // The locale holds the ko's points, and a line reaching life on the locale
+                // has reached it on the ko (the goal is checked after every move, the ends
+                // of a line are the same): a "no" on the ko is a "no" on the locale.
+                if target == Target::Locale
+                    && table[z.index()][role as usize][Target::Ko as usize] == Answer::No
+                {
+                    table[z.index()][role as usize][target as usize] = Answer::No;
+                    continue;
                 }
-                (_, Role::Open, Target::Locale) => false,
-            };
-            if !needed {
-                continue;
+                if !needed(questions, &table, z, role, target) {
+                    continue;
+                }
+                // Past the deadline the questions left are unknown without building their
+                // regions.
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
+                    cutoff = cutoff.max(Some(Cutoff::Time));
+                    continue;
+                }
+                // For the report, when either player's answer may settle the line (a
+                // closed killer's locale "no" makes the ko external, an open answer
+                // against the dead ko makes it a disturbing death), the first question gets
+                // half the time left, so that the other one is asked too.
+                let split = first
+                    && questions == Questions::Report
+                    && matches!(
+                        (role, target),
+                        (Role::Closed, Target::Locale) | (Role::Open, Target::Ko)
+                    )
+                    && z == Color::Black
+                    && needed(questions, &table, Color::White, role, target);
+                let until = match deadline {
+                    Some(d) if split => Some(now + (d - now) / 2),
+                    d => d,
+                };
+                let pos = role_start(board, ko, z, role);
+                let reading = solver::Reading {
+                    prune: true,
+                    walls,
+                    deadline: until,
+                    memory: &mut memory[z.index()][target as usize],
+                };
+                let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
+                table[z.index()][role as usize][target as usize] = v.answer;
+                if split && v.cutoff == Some(Cutoff::Time) {
+                    again[z.index()] = true;
+                } else {
+                    cutoff = cutoff.max(v.cutoff);
+                }
+                judged.extend(v.judged_walls);
             }
-            // Past the deadline the questions left are unknown without building their
-            // regions.
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                cutoff = cutoff.max(Some(Cutoff::Time));
-                continue;
-            }
-            let pos = role_start(board, ko, z, role);
-            let reading = solver::Reading {
-                prune: true,
-                walls,
-                deadline,
-                memory: &mut memory[z.index()][target as usize],
-            };
-            let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
-            table[z.index()][role as usize][target as usize] = v.answer;
-            cutoff = cutoff.max(v.cutoff);
-            judged.extend(v.judged_walls);
         }
     }
     judged.sort();
     judged.dedup();
     (KoAnswers { table }, cutoff, judged)
+}
+
+/// Whether the question of `z` in `role` on `target` is to be asked, given the answers so
+/// far: always for [`Questions::All`]; for [`Questions::Report`] when the type, location or
+/// killers may still rest on it (see there).
+fn needed(
+    questions: Questions,
+    table: &[[[Answer; 2]; 2]; 2],
+    z: Color,
+    role: Role,
+    target: Target,
+) -> bool {
+    let get =
+        |c: Color, role: Role, target: Target| table[c.index()][role as usize][target as usize];
+    let killer = |c: Color| matches!(get(c, Role::Closed, Target::Ko), Answer::Yes(_));
+    match (questions, role, target) {
+        (Questions::All, _, _) | (_, Role::Closed, Target::Ko) => true,
+        // A closed killer's locale, until some closed killer's "no" makes the ko external.
+        (_, Role::Closed, Target::Locale) => {
+            killer(z)
+                && !Color::BOTH
+                    .into_iter()
+                    .any(|c| killer(c) && get(c, Role::Closed, Target::Locale) == Answer::No)
+        }
+        // Exactly one closed killer: the dead-ko test, until an answer decides against it.
+        (_, Role::Open, Target::Ko) => {
+            let known = Color::BOTH.map(|c| get(c, Role::Closed, Target::Ko).known());
+            let Some(k) = Color::BOTH
+                .into_iter()
+                .find(|&c| known[c.index()] == Some(true))
+            else {
+                return false;
+            };
+            let o = k.opponent();
+            known[o.index()] == Some(false)
+                && get(k, Role::Open, Target::Ko) != Answer::No
+                && !matches!(get(o, Role::Open, Target::Ko), Answer::Yes(_))
+        }
+        (_, Role::Open, Target::Locale) => false,
+    }
 }
 
 /// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for
