@@ -248,6 +248,7 @@ impl LocalSearch {
             };
             let (v, f) = self.solve_line(game, &next, depth + 1);
             game.unplay(s, m);
+            game.recycle(next);
             floor = floor.min(f);
             if v == wins {
                 result = v;
