@@ -506,14 +506,14 @@ pub fn answer_all_judged(
     let mut judged = Vec::new();
     // The two roles of one player and target play the same game from different starts: the
     // second search starts from the first one's proof and disproof numbers (hints only).
-    // The closed roles go first, both players' before the open ones: the type rests on
-    // them, so a deadline should find them asked, and each leaves the better hints for the
-    // open role of its player.
+    // The closed role of each player goes before its open role: it leaves the better hints.
     let mut memory: [[solver::Memory; 2]; 2] = Default::default();
+    // The type's questions before the location's: the closed roles on the ko, then the
+    // open ones (the dead-ko test), then the locales.
     let order = [
         (Role::Closed, Target::Ko),
-        (Role::Closed, Target::Locale),
         (Role::Open, Target::Ko),
+        (Role::Closed, Target::Locale),
         (Role::Open, Target::Locale),
     ];
     for (role, target) in order {
