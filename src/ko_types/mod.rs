@@ -313,24 +313,53 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
 }
 
 /// Finds and classifies every basic ko on the board, all of them together within the
-/// [`time_limit`].
+/// [`time_limit`] (each ko gets its share of the time left, see [`share_until`]).
 pub fn classify_all(board: &Board) -> Vec<KoReport> {
     let deadline = call_deadline(Instant::now());
-    find_kos(board)
-        .into_iter()
-        .map(|k| classify_until(board, k, deadline))
+    let kos = find_kos(board);
+    let n = kos.len();
+    kos.into_iter()
+        .enumerate()
+        .map(|(i, k)| classify_until(board, k, share_until(deadline, n - i)))
         .collect()
 }
 
 /// Finds and classifies every basic ko of `game`'s position, all within the [`time_limit`]:
-/// see [`classify_in_game`].
+/// see [`classify_in_game`]. The walls, when some ko needs them, are judged first with half
+/// the time; then each ko reads for its share of the time left ([`share_until`]).
 pub fn classify_game(game: &Game) -> Vec<KoReport> {
     let deadline = call_deadline(Instant::now());
+    let board = game.board();
+    let kos = find_kos(board);
     let mut walls = None;
-    find_kos(game.board())
-        .into_iter()
-        .map(|k| classify_in_game(game, k, deadline, &mut walls, Questions::Report))
+    if kos.iter().any(|&k| region(board, k).is_none()) {
+        walls = Some(JudgedWalls::judge(game, time_left(deadline) / 2));
+    }
+    let n = kos.len();
+    kos.into_iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let until = share_until(deadline, n - i);
+            classify_in_game(game, k, until, &mut walls, Questions::Report)
+        })
         .collect()
+}
+
+/// The time left until `deadline` (the default limit when there is none).
+fn time_left(deadline: Option<Instant>) -> Duration {
+    deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
+        d.saturating_duration_since(Instant::now())
+    })
+}
+
+/// The deadline of the first of `parts` classifications that share the time left until
+/// `deadline`: a hard ko then leaves the others of the position their time (what the first
+/// does not use goes to the next).
+pub fn share_until(deadline: Option<Instant>, parts: usize) -> Option<Instant> {
+    deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / parts.max(1) as u32
+    })
 }
 
 /// Classifies one basic ko of `game`'s position by reading until `deadline`: exactly when
@@ -349,12 +378,7 @@ pub fn classify_in_game(
     if region(board, ko).is_some() {
         return classify_judged(board, ko, &JudgedWalls::none(), deadline, questions);
     }
-    let walls = walls.get_or_insert_with(|| {
-        let left = deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
-            d.saturating_duration_since(Instant::now())
-        });
-        JudgedWalls::judge(game, left / 2)
-    });
+    let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, time_left(deadline) / 2));
     classify_judged(board, ko, walls, deadline, questions)
 }
 
