@@ -567,10 +567,10 @@ pub fn answer_all_judged(
                     cutoff = cutoff.max(Some(Cutoff::Time));
                     continue;
                 }
-                // For the report, when either player's answer may settle the line (a
-                // closed killer's locale "no" makes the ko external, an open answer
-                // against the dead ko makes it a disturbing death), the first question gets
-                // half the time left, so that the other one is asked too.
+                // For the report, when both players' questions of a group are needed (the
+                // closed killers' locales; the open roles of the dead-ko test, where one
+                // answer against it makes the ko a disturbing death), the first question
+                // gets half the time left, so that the other one is asked too.
                 let split = first
                     && questions == Questions::Report
                     && matches!(
@@ -621,13 +621,8 @@ fn needed(
     let killer = |c: Color| matches!(get(c, Role::Closed, Target::Ko), Answer::Yes(_));
     match (questions, role, target) {
         (Questions::All, _, _) | (_, Role::Closed, Target::Ko) => true,
-        // A closed killer's locale, until some closed killer's "no" makes the ko external.
-        (_, Role::Closed, Target::Locale) => {
-            killer(z)
-                && !Color::BOTH
-                    .into_iter()
-                    .any(|c| killer(c) && get(c, Role::Closed, Target::Locale) == Answer::No)
-        }
+        // A closed killer's locale: the location, and whether it is a strong killer.
+        (_, Role::Closed, Target::Locale) => killer(z),
         // Exactly one closed killer: the dead-ko test, until an answer decides against it.
         (_, Role::Open, Target::Ko) => {
             let known = Color::BOTH.map(|c| get(c, Role::Closed, Target::Ko).known());
