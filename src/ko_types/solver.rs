@@ -96,8 +96,9 @@ struct VirtualForce {
     prune: bool,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
-    /// True once some line could capture a judged wall (such a move is not played).
-    wall_broken: bool,
+    /// Per side (Z first): true once some line could capture a judged wall by a move of
+    /// that side (such a move is not played).
+    wall_broken: [bool; 2],
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
@@ -272,16 +273,21 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         "virtual-force searched"
     );
     memory.hints = search.take_hints();
-    let (answer, cutoff) = if game.wall_broken {
-        (Answer::Unknown, Some(Cutoff::Wall))
-    } else if let Some(m) = found {
+    // A capture of a judged wall that was not played can only have hurt the side that
+    // could make it: a proof of Z's that refused no move of the opponent, or a disproof that
+    // refused none of Z's, holds as well with the capture allowed.
+    let [z_refused, opponent_refused] = game.wall_broken;
+    let disproved = found.is_none() && !unknown && !search.budget.budget_hit;
+    let (answer, cutoff) = if let Some(m) = found.filter(|_| !opponent_refused) {
         (Answer::Yes(m), None)
+    } else if disproved && !search.budget.timed_out && !z_refused {
+        (Answer::No, None)
+    } else if z_refused || opponent_refused {
+        (Answer::Unknown, Some(Cutoff::Wall))
     } else if search.budget.timed_out {
         (Answer::Unknown, Some(Cutoff::Time))
-    } else if unknown || search.budget.budget_hit {
-        (Answer::Unknown, Some(Cutoff::Search))
     } else {
-        (Answer::No, None)
+        (Answer::Unknown, Some(Cutoff::Search))
     };
     verdict(&mut game, memory, answer, cutoff)
 }
@@ -358,7 +364,7 @@ impl VirtualForce {
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
-            wall_broken: false,
+            wall_broken: [false; 2],
             spare: Vec::new(),
         }
     }
@@ -549,7 +555,7 @@ impl LocalGame for VirtualForce {
             }
         }
         if self.captures_wall(&n.board, m, n.to_move) {
-            self.wall_broken = true;
+            self.wall_broken[(n.to_move != self.z) as usize] = true;
             self.spare.push(child);
             return None;
         }
