@@ -458,12 +458,13 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
                     yes(o, Role::Open).map(|v| !v),
                     yes(o, Role::Closed).map(|v| !v),
                 ];
-                if dead.contains(&None) {
-                    KoType::Unknown
-                } else if dead.iter().all(|v| *v == Some(true)) {
-                    KoType::DeadKo
-                } else {
+                // One answer against the dead ko decides, whatever the others.
+                if dead.contains(&Some(false)) {
                     KoType::DisturbingDeath
+                } else if dead.contains(&None) {
+                    KoType::Unknown
+                } else {
+                    KoType::DeadKo
                 }
             }
         }
