@@ -73,9 +73,8 @@ rules wmsg2008
 53 is_legal b pass
 #? [1]
 
-# A ko the solver cannot classify in time (two-sekis.sgf: a disturbing life, which the search
-# reads in about 3 s, past the default second) never bans the pass, nor does a disturbing
-# life.
+# Neither a disturbing life (two-sekis.sgf) nor a ko the solver cannot classify in time (the
+# same position on a busy machine, where the default second may run out) bans the pass.
 55 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 rules wmsg2008

@@ -174,3 +174,46 @@ fn removals_are_worked_out_without_playing() {
         }
     }
 }
+
+/// `clone_from` between boards of one size copies only the cells in use, and the copy is
+/// the same board as a full clone: same stones, strings, hash, ko and captures, and the
+/// same after further plays.
+#[test]
+fn clone_from_copies_the_used_cells_exactly() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let random_board = |rng: &mut SmallRng, size: usize, plays: usize| {
+        let mut b = Board::new(size);
+        for i in 0..plays {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let p = b.empty_point(rng.gen_range(0..b.empty_count()));
+            if !b.is_suicide(p, color) && b.ko() != Some((p, color)) && !b.is_eye(p, color) {
+                b.play(p, color);
+            }
+        }
+        b
+    };
+    for size in [9, 13, 19] {
+        for _ in 0..20 {
+            let source = random_board(&mut rng, size, 120);
+            let mut copy = random_board(&mut rng, size, 60);
+            copy.clone_from(&source);
+            let mut full = source.clone();
+            for _ in 0..40 {
+                assert!(copy == full && copy.hash() == full.hash() && copy.ko() == full.ko());
+                assert_eq!(copy.render(), full.render());
+                copy.check_invariants().unwrap();
+                if full.empty_count() == 0 {
+                    break;
+                }
+                let p = full.empty_point(rng.gen_range(0..full.empty_count()));
+                if !full.is_suicide(p, Color::Black) && full.ko() != Some((p, Color::Black)) {
+                    assert_eq!(full.play(p, Color::Black), copy.play(p, Color::Black));
+                }
+            }
+        }
+    }
+}

@@ -5,13 +5,14 @@ use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::walls::JudgedWalls;
 use crate::ko_types::{
-    classify_game, classify_in_game, forcing_line_judged, ko_at, role_start, time_limit, Answer,
-    KoReport, Role, Target,
+    call_deadline, classify_game, classify_in_game, forcing_line_judged, ko_at, role_start,
+    Answer, KoReport, Questions, Role, Target,
 };
 use std::time::Instant;
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {
+    let start = Instant::now();
     let board = game.board();
     match args.first() {
         None => Ok(classify_game(game)
@@ -19,21 +20,32 @@ pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> 
             .map(|r| report_line(board, r))
             .collect::<Vec<_>>()
             .join("\n")),
-        Some(v) => ko_for(board, v).map(|ko| report_line(board, &classify_one(game, ko))),
+        Some(v) => ko_for(board, v)
+            .map(|ko| report_line(board, &classify_one(game, ko, start, Questions::Report))),
     }
 }
 
-/// The classification of one ko of `game` within the time limit.
-fn classify_one(game: &Game, ko: crate::ko_types::BasicKo) -> KoReport {
-    classify_with_walls(game, ko).0
+/// The classification of one ko of `game` within the time limit, counted from `start`
+/// (the command's arrival), asking the `questions` given.
+fn classify_one(
+    game: &Game,
+    ko: crate::ko_types::BasicKo,
+    start: Instant,
+    questions: Questions,
+) -> KoReport {
+    classify_with_walls(game, ko, start, questions).0
 }
 
-/// The classification of one ko of `game` within the time limit, and the judged walls it
-/// was read with (none when its region is exact).
-fn classify_with_walls(game: &Game, ko: crate::ko_types::BasicKo) -> (KoReport, JudgedWalls) {
-    let deadline = Instant::now().checked_add(time_limit());
+/// [`classify_one`], with the judged walls the answers were read with (none when the region
+/// is exact).
+fn classify_with_walls(
+    game: &Game,
+    ko: crate::ko_types::BasicKo,
+    start: Instant,
+    questions: Questions,
+) -> (KoReport, JudgedWalls) {
     let mut walls = None;
-    let report = classify_in_game(game, ko, deadline, &mut walls);
+    let report = classify_in_game(game, ko, call_deadline(start), &mut walls, questions);
     let walls = match walls {
         Some(w) if !report.judged_walls.is_empty() => w,
         _ => JudgedWalls::none(),
@@ -42,14 +54,16 @@ fn classify_with_walls(game: &Game, ko: crate::ko_types::BasicKo) -> (KoReport, 
 }
 
 /// `ko-classify_detail VERTEX`: the eight answers behind the type of the ko there, each yes
-/// with its forcing line (read with the same judged walls, within another time limit).
+/// with its forcing line (read with the same judged walls, in the time the answers left of
+/// the call's limit: a yes whose line the limit cut shows its first move only).
 pub fn detail_command(game: &Game, args: &[String]) -> Result<String, String> {
+    let start = Instant::now();
     let board = game.board();
     match args.first() {
         None => Err("syntax error: ko-classify_detail needs a vertex".into()),
         Some(v) => ko_for(board, v).map(|ko| {
-            let (report, walls) = classify_with_walls(game, ko);
-            let deadline = Instant::now().checked_add(time_limit());
+            let (report, walls) = classify_with_walls(game, ko, start, Questions::All);
+            let deadline = call_deadline(start);
             let answers = report.answers;
             let lines = detail_with_lines(board, &answers, |z, role, target| {
                 let start = role_start(board, ko, z, role);

@@ -15,8 +15,7 @@ pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
-use crate::tactics::benson::benson_alive;
-use crate::tactics::local_search::Hints;
+use crate::tactics::benson::{benson_alive, benson_into, may_be_alive};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -40,6 +39,18 @@ pub fn time_limit() -> Duration {
 pub fn set_time_limit(limit: Duration) {
     let micros = u64::try_from(limit.as_micros()).unwrap_or(u64::MAX);
     TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
+}
+
+/// The share of the time limit kept for what follows the reading (the questions left
+/// unasked, the report, the GTP answer): the reading itself stops at the limit less this
+/// share, so that a whole call, measured from its command to its answer, stays within the
+/// limit.
+pub const ANSWER_MARGIN: f64 = 0.05;
+
+/// The reading's deadline for a call that starts at `start`: the [`time_limit`] less its
+/// [`ANSWER_MARGIN`]; `None` when that is beyond any representable instant.
+pub fn call_deadline(start: Instant) -> Option<Instant> {
+    start.checked_add(time_limit().mul_f64(1.0 - ANSWER_MARGIN))
 }
 
 /// Most points a ko's region may hold before the classification gives up (`unknown`), when
@@ -146,6 +157,18 @@ pub enum Target {
     Ko,
     /// The ko's points and their neighbours.
     Locale,
+}
+
+/// Which of the eight questions a classification asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Questions {
+    /// All eight (`ko-classify_detail`, the API's answers).
+    All,
+    /// Only those the type, the location and the killers rest on: both closed roles on the
+    /// ko, the closed role on the locale of each closed killer (a player who is not one is
+    /// no strong killer either), and both open roles on the ko when exactly one player is a
+    /// closed killer (the dead-ko test). The others stay unknown, with no cutoff.
+    Report,
 }
 
 /// The eight answers for one ko: per player, role and target.
@@ -290,52 +313,78 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
 }
 
 /// Finds and classifies every basic ko on the board, all of them together within the
-/// [`time_limit`].
+/// [`time_limit`] (each ko gets its share of the time left, see [`share_until`]).
 pub fn classify_all(board: &Board) -> Vec<KoReport> {
-    let deadline = Instant::now().checked_add(time_limit());
-    find_kos(board)
-        .into_iter()
-        .map(|k| classify_until(board, k, deadline))
+    let deadline = call_deadline(Instant::now());
+    let kos = find_kos(board);
+    let n = kos.len();
+    kos.into_iter()
+        .enumerate()
+        .map(|(i, k)| classify_until(board, k, share_until(deadline, n - i)))
         .collect()
 }
 
 /// Finds and classifies every basic ko of `game`'s position, all within the [`time_limit`]:
-/// see [`classify_in_game`].
+/// see [`classify_in_game`]. The walls, when some ko needs them, are judged first with half
+/// the time; then each ko reads for its share of the time left ([`share_until`]).
 pub fn classify_game(game: &Game) -> Vec<KoReport> {
-    let deadline = Instant::now().checked_add(time_limit());
+    let deadline = call_deadline(Instant::now());
+    let board = game.board();
+    let kos = find_kos(board);
     let mut walls = None;
-    find_kos(game.board())
-        .into_iter()
-        .map(|k| classify_in_game(game, k, deadline, &mut walls))
+    if kos.iter().any(|&k| region(board, k).is_none()) {
+        walls = Some(JudgedWalls::judge(game, time_left(deadline) / 2));
+    }
+    let n = kos.len();
+    kos.into_iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let until = share_until(deadline, n - i);
+            classify_in_game(game, k, until, &mut walls, Questions::Report)
+        })
         .collect()
+}
+
+/// The time left until `deadline` (the default limit when there is none).
+fn time_left(deadline: Option<Instant>) -> Duration {
+    deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
+        d.saturating_duration_since(Instant::now())
+    })
+}
+
+/// The deadline of the first of `parts` classifications that share the time left until
+/// `deadline`: a hard ko then leaves the others of the position their time (what the first
+/// does not use goes to the next).
+pub fn share_until(deadline: Option<Instant>, parts: usize) -> Option<Instant> {
+    deadline.map(|d| {
+        let now = Instant::now();
+        now + d.saturating_duration_since(now) / parts.max(1) as u32
+    })
 }
 
 /// Classifies one basic ko of `game`'s position by reading until `deadline`: exactly when
 /// its region closes at unconditionally alive strings, otherwise with the strings the
 /// engine judges alive as walls too ([`JudgedWalls`], judged once into `walls` and kept
-/// there for the position's other kos; the judgement gets half the time left).
+/// there for the position's other kos; the judgement gets half the time left), asking the
+/// `questions` given.
 pub fn classify_in_game(
     game: &Game,
     ko: BasicKo,
     deadline: Option<Instant>,
     walls: &mut Option<JudgedWalls>,
+    questions: Questions,
 ) -> KoReport {
     let board = game.board();
     if region(board, ko).is_some() {
-        return classify_until(board, ko, deadline);
+        return classify_judged(board, ko, &JudgedWalls::none(), deadline, questions);
     }
-    let walls = walls.get_or_insert_with(|| {
-        let left = deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
-            d.saturating_duration_since(Instant::now())
-        });
-        JudgedWalls::judge(game, left / 2)
-    });
-    classify_judged(board, ko, walls, deadline)
+    let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, time_left(deadline) / 2));
+    classify_judged(board, ko, walls, deadline, questions)
 }
 
 /// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
 pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
-    classify_within(board, ko, time_limit())
+    classify_until(board, ko, call_deadline(Instant::now()))
 }
 
 /// Classifies one basic ko, taking at most about `limit`: the questions left open then are
@@ -346,18 +395,20 @@ pub fn classify_within(board: &Board, ko: BasicKo, limit: Duration) -> KoReport 
 
 /// Classifies one basic ko, reading until `deadline` at most (`None`: no deadline).
 pub fn classify_until(board: &Board, ko: BasicKo, deadline: Option<Instant>) -> KoReport {
-    classify_judged(board, ko, &JudgedWalls::none(), deadline)
+    classify_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All)
 }
 
 /// Classifies one basic ko with `walls` judged alive bounding its regions besides the
-/// unconditionally alive strings, reading until `deadline` at most.
+/// unconditionally alive strings, reading until `deadline` at most, asking the `questions`
+/// given.
 pub fn classify_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     deadline: Option<Instant>,
+    questions: Questions,
 ) -> KoReport {
-    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline);
+    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline, questions);
     let mut report = report_from_answers(ko, answers);
     let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
     report.cutoff = if unknown { cutoff } else { None };
@@ -407,12 +458,13 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
                     yes(o, Role::Open).map(|v| !v),
                     yes(o, Role::Closed).map(|v| !v),
                 ];
-                if dead.contains(&None) {
-                    KoType::Unknown
-                } else if dead.iter().all(|v| *v == Some(true)) {
-                    KoType::DeadKo
-                } else {
+                // One answer against the dead ko decides, whatever the others.
+                if dead.contains(&Some(false)) {
                     KoType::DisturbingDeath
+                } else if dead.contains(&None) {
+                    KoType::Unknown
+                } else {
+                    KoType::DeadKo
                 }
             }
         }
@@ -460,39 +512,92 @@ pub fn answer_all_until(
     ko: BasicKo,
     deadline: Option<Instant>,
 ) -> (KoAnswers, Option<Cutoff>) {
-    let (answers, cutoff, _) = answer_all_judged(board, ko, &JudgedWalls::none(), deadline);
+    let (answers, cutoff, _) =
+        answer_all_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All);
     (answers, cutoff)
 }
 
-/// [`answer_all_until`] with `walls` judged alive bounding the regions too; also the judged
-/// walls (one stone per string) some region used.
+/// [`answer_all_until`] with `walls` judged alive bounding the regions too, asking the
+/// `questions` given; also the judged walls (one stone per string) some region used.
 pub fn answer_all_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     deadline: Option<Instant>,
+    questions: Questions,
 ) -> (KoAnswers, Option<Cutoff>, Vec<Point>) {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
     let mut judged = Vec::new();
     // The two roles of one player and target play the same game from different starts: the
     // second search starts from the first one's proof and disproof numbers (hints only).
-    // The closed role goes first: the type rests on it, so a deadline should find it asked,
-    // and its search leaves the better hints for the open one.
-    let mut hints: [[Hints; 2]; 2] = Default::default();
-    for z in Color::BOTH {
-        for role in [Role::Closed, Role::Open] {
-            let pos = role_start(board, ko, z, role);
-            for target in [Target::Ko, Target::Locale] {
+    // The closed role of each player goes before its open role: it leaves the better hints.
+    let mut memory: [[solver::Memory; 2]; 2] = Default::default();
+    // The type's questions before the location's: the closed roles on the ko, then the
+    // open ones (the dead-ko test), then the locales.
+    let order = [
+        (Role::Closed, Target::Ko),
+        (Role::Open, Target::Ko),
+        (Role::Closed, Target::Locale),
+        (Role::Open, Target::Locale),
+    ];
+    for (role, target) in order {
+        // A question cut by its share of the time is asked again with all that is left.
+        let mut again = [false; 2];
+        for first in [true, false] {
+            for z in Color::BOTH {
+                if !first && !again[z.index()] {
+                    continue;
+                }
+                // The locale holds the ko's points, and a line reaching life on the locale
+                // has reached it on the ko (the goal is checked after every move, the ends
+                // of a line are the same): a "no" on the ko is a "no" on the locale.
+                if target == Target::Locale
+                    && table[z.index()][role as usize][Target::Ko as usize] == Answer::No
+                {
+                    table[z.index()][role as usize][target as usize] = Answer::No;
+                    continue;
+                }
+                if !needed(questions, &table, z, role, target) {
+                    continue;
+                }
+                // Past the deadline the questions left are unknown without building their
+                // regions.
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
+                    cutoff = cutoff.max(Some(Cutoff::Time));
+                    continue;
+                }
+                // For the report, when both players' questions of a group are needed (the
+                // closed killers' locales; the open roles of the dead-ko test, where one
+                // answer against it makes the ko a disturbing death), the first question
+                // gets half the time left, so that the other one is asked too.
+                let split = first
+                    && questions == Questions::Report
+                    && matches!(
+                        (role, target),
+                        (Role::Closed, Target::Locale) | (Role::Open, Target::Ko)
+                    )
+                    && z == Color::Black
+                    && needed(questions, &table, Color::White, role, target);
+                let until = match deadline {
+                    Some(d) if split => Some(now + (d - now) / 2),
+                    d => d,
+                };
+                let pos = role_start(board, ko, z, role);
                 let reading = solver::Reading {
                     prune: true,
                     walls,
-                    deadline,
-                    hints: &mut hints[z.index()][target as usize],
+                    deadline: until,
+                    memory: &mut memory[z.index()][target as usize],
                 };
                 let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
                 table[z.index()][role as usize][target as usize] = v.answer;
-                cutoff = cutoff.max(v.cutoff);
+                if split && v.cutoff == Some(Cutoff::Time) {
+                    again[z.index()] = true;
+                } else {
+                    cutoff = cutoff.max(v.cutoff);
+                }
                 judged.extend(v.judged_walls);
             }
         }
@@ -500,6 +605,41 @@ pub fn answer_all_judged(
     judged.sort();
     judged.dedup();
     (KoAnswers { table }, cutoff, judged)
+}
+
+/// Whether the question of `z` in `role` on `target` is to be asked, given the answers so
+/// far: always for [`Questions::All`]; for [`Questions::Report`] when the type, location or
+/// killers may still rest on it (see there).
+fn needed(
+    questions: Questions,
+    table: &[[[Answer; 2]; 2]; 2],
+    z: Color,
+    role: Role,
+    target: Target,
+) -> bool {
+    let get =
+        |c: Color, role: Role, target: Target| table[c.index()][role as usize][target as usize];
+    let killer = |c: Color| matches!(get(c, Role::Closed, Target::Ko), Answer::Yes(_));
+    match (questions, role, target) {
+        (Questions::All, _, _) | (_, Role::Closed, Target::Ko) => true,
+        // A closed killer's locale: the location, and whether it is a strong killer.
+        (_, Role::Closed, Target::Locale) => killer(z),
+        // Exactly one closed killer: the dead-ko test, until an answer decides against it.
+        (_, Role::Open, Target::Ko) => {
+            let known = Color::BOTH.map(|c| get(c, Role::Closed, Target::Ko).known());
+            let Some(k) = Color::BOTH
+                .into_iter()
+                .find(|&c| known[c.index()] == Some(true))
+            else {
+                return false;
+            };
+            let o = k.opponent();
+            known[o.index()] == Some(false)
+                && get(k, Role::Open, Target::Ko) != Answer::No
+                && !matches!(get(o, Role::Open, Target::Ko), Answer::Yes(_))
+        }
+        (_, Role::Open, Target::Locale) => false,
+    }
 }
 
 /// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for
@@ -629,7 +769,14 @@ pub fn has_uncapturable_life_judged(
     if !need_benson {
         return true;
     }
-    let alive = benson_alive(board, color);
+    // Benson's test only when every stone there may pass it.
+    if !points.iter().all(|&p| {
+        board.cell(p) != own || may_be_alive(board, p) || walls.string_holds_wall(board, p)
+    }) {
+        return false;
+    }
+    let mut alive = [false; crate::board::MAX_POINTS];
+    benson_into(board, color, &mut alive);
     points
         .iter()
         .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_holds_wall(board, p))
@@ -668,21 +815,35 @@ pub fn goal_out_of_reach_judged(
     if !points.iter().any(|&p| near_opp(p)) {
         return false;
     }
-    let alive = benson_alive(board, z.opponent());
+    // Only what may pass Benson's test or a wall needs it: a stone whose string may be
+    // alive, an area that would be held if all its border were.
+    let held_if_alive = |p: Point| {
+        if board.cell(p) == opp {
+            walls.string_holds_wall(board, p) || may_be_alive(board, p)
+        } else {
+            held_area(board, opp, |_| true, p)
+        }
+    };
+    if !points.iter().any(|&p| held_if_alive(p)) {
+        return false;
+    }
+    let mut alive = [false; crate::board::MAX_POINTS];
+    benson_into(board, z.opponent(), &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {
             alive[p.index()] || walls.string_holds_wall(board, p)
         } else {
-            held_area(board, opp, &alive, p)
+            held_area(board, opp, |x| alive[x.index()], p)
         }
     })
 }
 
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
-fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
-    let mut seen = vec![false; crate::board::MAX_POINTS];
-    let mut stack = vec![start];
+fn held_area(board: &Board, opp: Cell, alive: impl Fn(Point) -> bool, start: Point) -> bool {
+    let mut seen = [false; crate::board::MAX_POINTS];
+    let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
+    stack.push(start);
     seen[start.index()] = true;
     while let Some(x) = stack.pop() {
         let mut touches = false;
@@ -690,7 +851,7 @@ fn held_area(board: &Board, opp: Cell, alive: &[bool], start: Point) -> bool {
             match board.cell(m) {
                 Cell::OffBoard => {}
                 c if c == opp => {
-                    if !alive[m.index()] {
+                    if !alive(m) {
                         return false;
                     }
                     touches = true;

@@ -54,12 +54,14 @@ pub fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
     let board = game.board();
     // Only kos open for the passer matter: classify just those (the solver is not free),
     // all within one time limit.
-    let deadline = std::time::Instant::now().checked_add(ko_types::time_limit());
+    let deadline = ko_types::call_deadline(std::time::Instant::now());
     let mut walls = None;
     let binding = ko_types::find_kos(board)
         .into_iter()
         .filter(|ko| ko.open == color)
-        .map(|ko| ko_types::classify_in_game(game, ko, deadline, &mut walls))
+        .map(|ko| {
+            ko_types::classify_in_game(game, ko, deadline, &mut walls, ko_types::Questions::Report)
+        })
         .find(|r| binds(r) && (r.judged_walls.is_empty() || judged_answers_bind()))?;
     let has_useful_play = game
         .legal_plays(color)

@@ -46,9 +46,10 @@ use fxhash::FxHashMap;
 use std::time::Instant;
 
 /// One position in a line of play.
-#[derive(Clone)]
 struct Node {
-    board: Board,
+    /// Boxed, so that a node moves cheaply and a spare one is reused by copying only the
+    /// cells the board uses ([`Board::clone_from`]).
+    board: Box<Board>,
     to_move: Color,
     /// Passes in a row just made.
     passes: u8,
@@ -56,6 +57,26 @@ struct Node {
     z_other_ko: bool,
     /// XOR of the transition keys made so far.
     trans_hash: u64,
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        Node {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            passes: self.passes,
+            z_other_ko: self.z_other_ko,
+            trans_hash: self.trans_hash,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Node) {
+        self.board.clone_from(&source.board);
+        self.to_move = source.to_move;
+        self.passes = source.passes;
+        self.z_other_ko = source.z_other_ko;
+        self.trans_hash = source.trans_hash;
+    }
 }
 
 /// The virtual-force game: Z, the prover, plays for uncapturable life on the goal.
@@ -67,18 +88,20 @@ struct VirtualForce {
     start_hash: u64,
     /// The (before, after) transitions of the board plays on the line.
     transitions: Vec<(u64, u64)>,
-    goal_cache: FxHashMap<u64, bool>,
-    lost_cache: FxHashMap<u64, bool>,
-    /// [`VirtualForce::locked_seki`] per position.
-    seki_cache: FxHashMap<u64, bool>,
+    /// [`VirtualForce::position_value`] per position.
+    values: FxHashMap<u64, Option<Outcome>>,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
-    /// True once some line could capture a judged wall (such a move is not played).
-    wall_broken: bool,
+    /// Per side (Z first): true once some line could capture a judged wall by a move of
+    /// that side (such a move is not played).
+    wall_broken: [bool; 2],
+    /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
+    /// allocating.
+    spare: Vec<Node>,
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes (the proof-number search
@@ -104,12 +127,12 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
 #[cfg(test)]
 fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
     let walls = JudgedWalls::none();
-    let mut hints = Hints::default();
+    let mut memory = Memory::default();
     let reading = Reading {
         prune,
         walls: &walls,
         deadline: None,
-        hints: &mut hints,
+        memory: &mut memory,
     };
     answer(start, ko, z, target, reading).answer
 }
@@ -124,8 +147,23 @@ pub(super) struct Verdict {
     pub judged_walls: Vec<Point>,
 }
 
+/// What the questions of one player and target in one classification share: the hints
+/// (proof and disproof numbers by position, never trusted as values) and what each
+/// position settles by itself, which depends only on it, the player, the goal, the walls
+/// (goal reached, goal out of reach) and the region (locked seki): kept while the region is
+/// the same.
+#[derive(Default)]
+pub(super) struct Memory {
+    /// Proof and disproof numbers from earlier questions.
+    hints: Hints,
+    /// [`VirtualForce::position_value`] per position.
+    values: FxHashMap<u64, Option<Outcome>>,
+    /// The region `values` were found in.
+    region: Vec<Point>,
+}
+
 /// How one question is read: with the prunings or not, the judged walls bounding the
-/// region, the deadline, and the hints the search starts from and leaves its own in.
+/// region, the deadline, and the memory the search starts from and leaves its own in.
 pub(super) struct Reading<'a> {
     /// Apply the prunings (off only to cross-check them in tests).
     pub prune: bool,
@@ -133,8 +171,8 @@ pub(super) struct Reading<'a> {
     pub walls: &'a JudgedWalls,
     /// When to stop reading, if ever.
     pub deadline: Option<Instant>,
-    /// Proof and disproof numbers from earlier questions of the same player and target.
-    pub hints: &'a mut Hints,
+    /// What earlier questions of the same player and target left.
+    pub memory: &'a mut Memory,
 }
 
 /// [`virtual_force`] read as `reading` says (judged walls bounding the region, a deadline,
@@ -165,7 +203,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         prune,
         walls,
         deadline,
-        hints,
+        memory,
     } = reading;
     let verdict = |answer, cutoff, judged_walls| Verdict {
         answer,
@@ -186,15 +224,23 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
     game.walls = walls.clone();
+    if memory.region == game.region {
+        game.values = std::mem::take(&mut memory.values);
+    }
+    let verdict = |game: &mut VirtualForce, memory: &mut Memory, answer, cutoff| {
+        memory.values = std::mem::take(&mut game.values);
+        memory.region.clone_from(&game.region);
+        verdict(answer, cutoff, judged.clone())
+    };
     if game.locked_seki(start) {
-        return verdict(Answer::No, None, judged);
+        return verdict(&mut game, memory, Answer::No, None);
     }
     let mut search = ProofNumberSearch::new(limits());
     search.budget.set_deadline(deadline);
     if search.budget.past_deadline() {
-        return verdict(Answer::Unknown, Some(Cutoff::Time), judged);
+        return verdict(&mut game, memory, Answer::Unknown, Some(Cutoff::Time));
     }
-    search.set_hints(std::mem::take(hints));
+    search.set_hints(std::mem::take(&mut memory.hints));
     // The root's moves one by one in their order (a move that decides at once first), as a
     // forcing line's first move is the first that wins; the searches below share the hints.
     let root = game.root(start);
@@ -209,6 +255,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
             None => search.solve(&mut game, &child, 1),
         };
         game.unplay(&root, m);
+        game.recycle(child);
         match v {
             Outcome::Proved => {
                 found = Some(m);
@@ -219,23 +266,30 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         }
     }
     tracing::trace!(
+        positions = game.values.len(),
         nodes = search.budget.nodes,
         ?found,
         unknown,
         "virtual-force searched"
     );
-    *hints = search.take_hints();
-    if game.wall_broken {
-        verdict(Answer::Unknown, Some(Cutoff::Wall), judged)
-    } else if let Some(m) = found {
-        verdict(Answer::Yes(m), None, judged)
+    memory.hints = search.take_hints();
+    // A capture of a judged wall that was not played can only have hurt the side that
+    // could make it: a proof of Z's that refused no move of the opponent, or a disproof that
+    // refused none of Z's, holds as well with the capture allowed.
+    let [z_refused, opponent_refused] = game.wall_broken;
+    let disproved = found.is_none() && !unknown && !search.budget.budget_hit;
+    let (answer, cutoff) = if let Some(m) = found.filter(|_| !opponent_refused) {
+        (Answer::Yes(m), None)
+    } else if disproved && !search.budget.timed_out && !z_refused {
+        (Answer::No, None)
+    } else if z_refused || opponent_refused {
+        (Answer::Unknown, Some(Cutoff::Wall))
     } else if search.budget.timed_out {
-        verdict(Answer::Unknown, Some(Cutoff::Time), judged)
-    } else if unknown || search.budget.budget_hit {
-        verdict(Answer::Unknown, Some(Cutoff::Search), judged)
+        (Answer::Unknown, Some(Cutoff::Time))
     } else {
-        verdict(Answer::No, None, judged)
-    }
+        (Answer::Unknown, Some(Cutoff::Search))
+    };
+    verdict(&mut game, memory, answer, cutoff)
 }
 
 /// A forcing line for `z` (empty when the answer is not yes, or the search is cut off by
@@ -319,20 +373,19 @@ impl VirtualForce {
             region,
             start_hash: start.hash(),
             transitions: Vec::new(),
-            goal_cache: FxHashMap::default(),
-            lost_cache: FxHashMap::default(),
-            seki_cache: FxHashMap::default(),
+            values: FxHashMap::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
-            wall_broken: false,
+            wall_broken: [false; 2],
+            spare: Vec::new(),
         }
     }
 
     /// The starting node: Z to move.
     fn root(&self, start: &Board) -> Node {
         Node {
-            board: start.clone(),
+            board: Box::new(start.clone()),
             to_move: self.z,
             passes: 0,
             z_other_ko: false,
@@ -416,13 +469,8 @@ impl VirtualForce {
         })
     }
 
-    fn goal_reached(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.goal_cache.get(&b.hash()) {
-            return v;
-        }
-        let v = has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls);
-        self.goal_cache.insert(b.hash(), v);
-        v
+    fn goal_reached(&self, b: &Board) -> bool {
+        has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls)
     }
 
     /// True when the region is a seki that neither player can approach (see
@@ -431,45 +479,47 @@ impl VirtualForce {
     /// opponent captures, not a snapback). The goal not being reached, the line ends there
     /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
     /// change that only by a sacrifice, which the search does not read further.
-    fn locked_seki(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.seki_cache.get(&b.hash()) {
-            return v;
-        }
-        let empties: Vec<Point> = self
+    fn locked_seki(&self, b: &Board) -> bool {
+        let empties: Moves<Point> = self
             .region
             .iter()
             .copied()
             .filter(|&p| b.cell(p) == Cell::Empty)
             .collect();
-        let v = no_approach(b, &empties);
-        self.seki_cache.insert(b.hash(), v);
-        v
+        no_approach(b, &empties)
     }
 
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
-    fn goal_lost(&mut self, b: &Board) -> bool {
-        if let Some(&v) = self.lost_cache.get(&b.hash()) {
+    fn goal_lost(&self, b: &Board) -> bool {
+        goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls)
+    }
+
+    /// What the position itself settles, whatever the line: the goal reached (Z wins), or
+    /// out of reach or a locked seki (Z loses); kept per position.
+    fn position_value(&mut self, b: &Board) -> Option<Outcome> {
+        if let Some(&v) = self.values.get(&b.hash()) {
             return v;
         }
-        let v = goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls);
-        self.lost_cache.insert(b.hash(), v);
+        let v = if self.goal_reached(b) {
+            Some(Outcome::Proved)
+        } else if (self.prune && self.goal_lost(b)) || self.locked_seki(b) {
+            Some(Outcome::Disproved)
+        } else {
+            None
+        };
+        self.values.insert(b.hash(), v);
         v
     }
+
     /// [`LocalGame::settled`] for this game (see there).
     fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
         if n.passes == 0 && n.board.hash() == self.start_hash {
             return Some(Outcome::Disproved);
         }
-        if self.goal_reached(&n.board) {
-            return Some(Outcome::Proved);
+        match self.position_value(&n.board) {
+            None if n.passes >= 3 => Some(Outcome::Disproved),
+            v => v,
         }
-        if self.prune && self.goal_lost(&n.board) {
-            return Some(Outcome::Disproved);
-        }
-        if n.passes >= 3 || self.locked_seki(&n.board) {
-            return Some(Outcome::Disproved);
-        }
-        None
     }
 }
 
@@ -495,7 +545,13 @@ impl LocalGame for VirtualForce {
 
     /// Plays `m` if the line's rules allow it, and records the transition.
     fn play(&mut self, n: &Node, m: Point) -> Option<Node> {
-        let mut child = n.clone();
+        let mut child = match self.spare.pop() {
+            Some(mut spare) => {
+                spare.clone_from(n);
+                spare
+            }
+            None => n.clone(),
+        };
         child.to_move = n.to_move.opponent();
         if m.is_pass() {
             child.passes = n.passes + 1;
@@ -509,18 +565,21 @@ impl LocalGame for VirtualForce {
             if k == m && banned == n.to_move {
                 let released = n.to_move == self.z && self.ko.contains(k) && !n.z_other_ko;
                 if !released {
+                    self.spare.push(child);
                     return None;
                 }
             }
         }
         if self.captures_wall(&n.board, m, n.to_move) {
-            self.wall_broken = true;
+            self.wall_broken[(n.to_move != self.z) as usize] = true;
+            self.spare.push(child);
             return None;
         }
         let before = n.board.hash();
         child.board.play(m, n.to_move);
         let after = child.board.hash();
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
+            self.spare.push(child);
             return None;
         }
         self.transitions.push((before, after));
@@ -536,6 +595,10 @@ impl LocalGame for VirtualForce {
         if !m.is_pass() {
             self.transitions.pop();
         }
+    }
+
+    fn recycle(&mut self, n: Node) {
+        self.spare.push(n);
     }
 
     /// The key without the line's fixed-ko transitions.
@@ -567,6 +630,14 @@ impl LocalGame for VirtualForce {
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
             return Peek::Illegal;
         }
+        let settled = if after == self.start_hash {
+            Some(Outcome::Disproved)
+        } else {
+            match self.values.get(&after) {
+                None => return Peek::Play,
+                Some(&v) => v,
+            }
+        };
         // The ko the play leaves: one stone taken by a lone stone with no other liberty.
         let mut taken = Point::PASS;
         let removed = b.for_each_removed(m, n.to_move, |p| taken = p);
@@ -579,27 +650,6 @@ impl LocalGame for VirtualForce {
             ko.is_some_and(|(k, _)| !self.ko.contains(k))
         } else {
             n.z_other_ko
-        };
-        let settled = if after == self.start_hash {
-            Some(Outcome::Disproved)
-        } else {
-            match self.goal_cache.get(&after) {
-                None => return Peek::Play,
-                Some(true) => Some(Outcome::Proved),
-                Some(false) => {
-                    let lost = if self.prune {
-                        self.lost_cache.get(&after).copied()
-                    } else {
-                        Some(false)
-                    };
-                    match (lost, self.seki_cache.get(&after)) {
-                        (None, _) => return Peek::Play,
-                        (Some(true), _) => Some(Outcome::Disproved),
-                        (Some(false), None) => return Peek::Play,
-                        (Some(false), Some(&seki)) => seki.then_some(Outcome::Disproved),
-                    }
-                }
-            }
         };
         let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
         Peek::Known {

@@ -179,9 +179,10 @@ pub fn capturable(
         in_region,
         anchors,
         pass_for_ko: rule == KoRule::PassForKo,
+        spare: Vec::new(),
     };
     let root = State {
-        board: start,
+        board: Box::new(start),
         to_move: defender.opponent(),
         bans: PassForKoBans::default(),
         last: None,
@@ -208,15 +209,34 @@ pub fn capturable(
 }
 
 /// One state of hypothetical play.
-#[derive(Clone)]
 struct State {
-    board: Board,
+    /// Boxed, so that a state moves cheaply and a spare one is reused by copying only the
+    /// cells the board uses ([`Board::clone_from`]).
+    board: Box<Board>,
     to_move: Color,
     /// Pass-for-ko bans in force.
     bans: PassForKoBans,
     /// The move that made this state: who played, and the captures that player had made
     /// before it (to tell a big capture).
     last: Option<(Color, u32)>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board.clone(),
+            to_move: self.to_move,
+            bans: self.bans.clone(),
+            last: self.last,
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        self.board.clone_from(&source.board);
+        self.to_move = source.to_move;
+        self.bans.clone_from(&source.bans);
+        self.last = source.last;
+    }
 }
 
 /// The confirmation game for one string: the attacker is the prover.
@@ -229,6 +249,8 @@ struct Confirmation {
     /// Stones of the defender's walls next to the region.
     anchors: Vec<Point>,
     pass_for_ko: bool,
+    /// States the search is done with, reused by [`LocalGame::play`] without allocating.
+    spare: Vec<State>,
 }
 
 impl Confirmation {
@@ -309,7 +331,13 @@ impl LocalGame for Confirmation {
     /// board's own ko point (in [`Confirmation::moves`]); the pass-for-ko bans are judged by
     /// the rule table ([`ko::pass_for_ko_bans`]).
     fn play(&mut self, s: &State, m: Point) -> Option<State> {
-        let mut next = s.clone();
+        let mut next = match self.spare.pop() {
+            Some(mut spare) => {
+                spare.clone_from(s);
+                spare
+            }
+            None => s.clone(),
+        };
         next.to_move = s.to_move.opponent();
         next.last = Some((s.to_move, s.board.captures(s.to_move)));
         if m.is_pass() {
@@ -322,6 +350,7 @@ impl LocalGame for Confirmation {
         next.board.play_with(m, s.to_move, |p| removed.push(p));
         if self.pass_for_ko {
             if ko::pass_for_ko_bans(&s.bans, s.to_move, m, &removed) {
+                self.spare.push(next);
                 return None;
             }
             let step = Step {
@@ -336,6 +365,10 @@ impl LocalGame for Confirmation {
             }
         }
         Some(next)
+    }
+
+    fn recycle(&mut self, s: State) {
+        self.spare.push(s);
     }
 
     /// The state's identity: position, player to move, simple-ko point, pass-for-ko bans.

@@ -58,6 +58,10 @@ pub trait LocalGame {
     /// Takes back what [`LocalGame::play`] recorded for the line.
     fn unplay(&mut self, _s: &Self::State, _m: Self::Move) {}
 
+    /// Hands back a state the search is done with, which [`LocalGame::play`] may reuse
+    /// (by default it is dropped).
+    fn recycle(&mut self, _s: Self::State) {}
+
     /// The state's identity for the memo and for repetitions on the line.
     fn key(&self, s: &Self::State) -> u64;
 
@@ -244,6 +248,7 @@ impl LocalSearch {
             };
             let (v, f) = self.solve_line(game, &next, depth + 1);
             game.unplay(s, m);
+            game.recycle(next);
             floor = floor.min(f);
             if v == wins {
                 result = v;
@@ -296,8 +301,10 @@ pub struct ProofNumberSearch<M> {
     limits: SearchLimits,
     /// (proof number, disproof number) per state key.
     table: FxHashMap<u64, (u64, u64)>,
-    /// The moves of each expanded state.
-    children: FxHashMap<u64, std::rc::Rc<[PnChild<M>]>>,
+    /// The moves of each expanded state: where they start in `arena` and how many.
+    children: FxHashMap<u64, (u32, u32)>,
+    /// The moves of all expanded states, state after state.
+    arena: Vec<PnChild<M>>,
     /// The last numbers per hint key ([`LocalGame::hint_key`]).
     hints: Hints,
     /// What a state at the depth limit counts as in this pass.
@@ -336,6 +343,7 @@ impl<M: Copy> ProofNumberSearch<M> {
             limits,
             table: FxHashMap::default(),
             children: FxHashMap::default(),
+            arena: Vec::new(),
             hints: FxHashMap::default(),
             cut_value: Outcome::Disproved,
             cut_met: false,
@@ -360,6 +368,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         self.table.clear();
         self.table_cut_free = false;
         self.children.clear();
+        self.arena.clear();
         self.hints.clear();
         self.stopped = false;
         self.budget.nodes = 0;
@@ -415,8 +424,8 @@ impl<M: Copy> ProofNumberSearch<M> {
     /// After [`ProofNumberSearch::solve`] proved `s` with the prover to move: the first of
     /// `s`'s moves (in the game's order) that the search proved wins.
     pub fn winning_move<G: LocalGame<Move = M>>(&self, game: &G, s: &G::State) -> Option<M> {
-        let children = self.children.get(&game.key(s))?;
-        children
+        let &(start, len) = self.children.get(&game.key(s))?;
+        self.arena[start as usize..(start + len) as usize]
             .iter()
             .find(|c| match c.settled {
                 Some(v) => v == Outcome::Proved,
@@ -426,17 +435,17 @@ impl<M: Copy> ProofNumberSearch<M> {
     }
 
     /// The moves of `s` (expanded once): each legal move, the key it leads to and what that
-    /// state settles.
+    /// state settles; where they start in the arena and how many.
     fn expand<G: LocalGame<Move = M>>(
         &mut self,
         game: &mut G,
         s: &G::State,
         key: u64,
-    ) -> std::rc::Rc<[PnChild<M>]> {
-        if let Some(c) = self.children.get(&key) {
-            return c.clone();
+    ) -> (usize, usize) {
+        if let Some(&(start, len)) = self.children.get(&key) {
+            return (start as usize, len as usize);
         }
-        let mut out = Vec::new();
+        let start = self.arena.len();
         for m in game.moves(s) {
             let peek = game.peek(s, m);
             #[cfg(debug_assertions)]
@@ -462,19 +471,20 @@ impl<M: Copy> ProofNumberSearch<M> {
                     };
                     let seen = (game.key(&next), game.hint_key(&next), game.settled(&next));
                     game.unplay(s, m);
+                    game.recycle(next);
                     seen
                 }
             };
-            out.push(PnChild {
+            self.arena.push(PnChild {
                 m,
                 key,
                 hint,
                 settled,
             });
         }
-        let out: std::rc::Rc<[PnChild<M>]> = out.into();
-        self.children.insert(key, out.clone());
-        out
+        let len = self.arena.len() - start;
+        self.children.insert(key, (start as u32, len as u32));
+        (start, len)
     }
 
     /// The numbers of a child of a state at `depth`.
@@ -532,9 +542,9 @@ impl<M: Copy> ProofNumberSearch<M> {
             return self.table.get(&key).copied().unwrap_or((1, 1));
         }
         self.budget.nodes += 1;
-        let children = self.expand(game, s, key);
+        let (start, len) = self.expand(game, s, key);
         let prover = game.prover_to_move(s);
-        if children.is_empty() {
+        if len == 0 {
             // A player with no move loses.
             let v = if prover { (PN_INF, 0) } else { (0, PN_INF) };
             self.table.insert(key, v);
@@ -543,12 +553,13 @@ impl<M: Copy> ProofNumberSearch<M> {
         loop {
             // The best child (least proof number for the prover, least disproof number for
             // the opponent), the runner-up's number, and the sum of the other numbers.
-            let mut best = 0;
+            let mut best = start;
             let (mut first, mut second) = (PN_INF, PN_INF);
             let (mut best_pn, mut best_dn) = (PN_INF, PN_INF);
             let mut sum: u64 = 0;
-            for (i, c) in children.iter().enumerate() {
-                let (cp, cd) = self.child_numbers(c, depth);
+            for i in start..start + len {
+                let c = self.arena[i];
+                let (cp, cd) = self.child_numbers(&c, depth);
                 let (own, other) = if prover { (cp, cd) } else { (cd, cp) };
                 // A sum of finite numbers stays finite, however large (the same state may
                 // be counted along several paths).
@@ -574,30 +585,39 @@ impl<M: Copy> ProofNumberSearch<M> {
             }
             let (c_th_pn, c_th_dn) = if prover {
                 (
-                    th_pn.min(second.saturating_add(1)),
+                    th_pn.min(widen(second)),
                     (th_dn - dn).saturating_add(best_dn).min(PN_INF - 1),
                 )
             } else {
                 (
                     (th_pn - pn).saturating_add(best_pn).min(PN_INF - 1),
-                    th_dn.min(second.saturating_add(1)),
+                    th_dn.min(widen(second)),
                 )
             };
-            let m = children[best].m;
+            let m = self.arena[best].m;
             match game.play(s, m) {
                 Some(next) => {
                     self.mid(game, &next, depth + 1, c_th_pn, c_th_dn);
                     game.unplay(s, m);
+                    game.recycle(next);
                 }
                 // Refused now though allowed when expanded: the game's rules changed their
                 // mind (they should not); count the move as lost for its player.
                 None => {
                     let lost = if prover { (PN_INF, 0) } else { (0, PN_INF) };
-                    self.table.insert(children[best].key, lost);
+                    self.table.insert(self.arena[best].key, lost);
                 }
             }
         }
     }
+}
+
+/// The threshold a best child gets from its runner-up's number `second`: a little above it
+/// (the "1 + epsilon" trick of Pawlewicz and Lew), so that the search does not return to the
+/// parent each time the two swap places by one; any threshold keeps the answer exact, this
+/// one only saves re-entries.
+fn widen(second: u64) -> u64 {
+    second.saturating_add(1.max(second / 4)).min(PN_INF - 1)
 }
 
 /// Mixes two 64-bit values into one key (for the games' state keys).
