@@ -5,8 +5,8 @@ use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::walls::JudgedWalls;
 use crate::ko_types::{
-    call_deadline, classify_game, classify_in_game, forcing_line_judged, ko_at, role_start,
-    Answer, KoReport, Questions, Role, Target,
+    call_deadline, classify_game, classify_in_game, forcing_line_judged, ko_at, role_start, Answer,
+    KoReport, Questions, Role, Target,
 };
 use std::time::Instant;
 

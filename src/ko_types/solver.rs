@@ -326,7 +326,7 @@ pub(super) fn forcing_line(
             };
             let cost = search.budget.nodes;
             game.unplay(&node, m);
-            if game.wall_broken {
+            if game.wall_broken.contains(&true) {
                 return Vec::new();
             }
             if v != Outcome::Proved {

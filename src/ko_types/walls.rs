@@ -254,8 +254,10 @@ mod tests {
     /// White's ko stone B1 in the corner, next to White's wall A2 (liberties A1, A3) and
     /// Black's wall B2-C2-C1. White, closed, connects on A1: A1-A2-B1 holds the wall A2 but
     /// has the one liberty A3 (outside the region), and Black captures there. So the goal
-    /// test must not count that string, the search must find the capture, and the answer,
-    /// resting on a wall the search can capture, is unknown (`reason=wall`); it was yes A1.
+    /// test must not count that string and the search must find the capture. The answer was
+    /// yes A1; now it is no: Black's capture of the wall is a real move, and a wall capture
+    /// by the opponent can only take a win from White, never give one, so the disproof
+    /// stands (a proof resting on such a capture would be unknown, `reason=wall`).
     #[test]
     fn a_wall_string_left_in_atari_is_no_wall() {
         let b = corner_ko();
@@ -273,10 +275,11 @@ mod tests {
             &[ko.empty, ko.stone],
             &walls
         ));
-        let (answers, cutoff, _) = answer_all_judged(&b, ko, &walls, None);
+        let (answers, cutoff, _) =
+            answer_all_judged(&b, ko, &walls, None, crate::ko_types::Questions::All);
         assert_eq!(
             answers.get(Color::White, Role::Closed, Target::Ko),
-            Answer::Unknown
+            Answer::No
         );
         assert_eq!(cutoff, Some(Cutoff::Wall));
     }
