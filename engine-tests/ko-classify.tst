@@ -43,7 +43,7 @@ clear_board
 #? [F9 E9 open=W type=fighting location=internal closed-killers=B,W strong-killers=B,W basis=exact]
 
 32 ko-classify_detail F9
-#? [B open ko yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,E8,D9\nB open locale yes E9 line=E9,pass,F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nB closed ko yes F7 line=F7,F9,E9,E7,D7,pass,F9,E8,D9\nB closed locale yes F7 line=F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nW open ko yes F9 line=F9,pass,F7,E9,F9,E7,G7,pass,E9,F8,G8\nW open locale yes F9 line=F9,pass,F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,E7,G9\nW closed ko yes F7 line=F7,E9,F9,E7,G7,pass,E9,F8,G8\nW closed locale yes F7 line=F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,E7,G9\nbasis=exact]
+#? [B open ko yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,E8,D9\nB open locale yes E9 line=E9,pass,F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nB closed ko yes F7 line=F7,F9,E9,E7,D7,pass,F9,E8,D9\nB closed locale yes F7 line=F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nW open ko yes F9 line=F9,pass,F7,E9,F9,E7,G7,pass,E9,F8,G8\nW open locale yes F9 line=F9,pass,F7,E9,F9,pass,G7,G9,G8,pass,E9,pass,F8,E7,G9\nW closed ko yes F7 line=F7,E9,F9,E7,G7,pass,E9,F8,G8\nW closed locale yes F7 line=F7,E9,F9,pass,G7,G9,G8,pass,E9,pass,F8,E7,G9\nbasis=exact]
 
 # Internal dead ko: White's stones around the ko cannot live; Black lives on the locale too.
 40 loadsgf ko-classify/internal-dead.sgf
