@@ -57,6 +57,8 @@ struct Node {
     z_other_ko: bool,
     /// XOR of the transition keys made so far.
     trans_hash: u64,
+    /// The move that led here captured a judged wall: the line ends with an unknown value.
+    wall_taken: bool,
 }
 
 impl Clone for Node {
@@ -67,6 +69,7 @@ impl Clone for Node {
             passes: self.passes,
             z_other_ko: self.z_other_ko,
             trans_hash: self.trans_hash,
+            wall_taken: self.wall_taken,
         }
     }
 
@@ -76,6 +79,7 @@ impl Clone for Node {
         self.passes = source.passes;
         self.z_other_ko = source.z_other_ko;
         self.trans_hash = source.trans_hash;
+        self.wall_taken = source.wall_taken;
     }
 }
 
@@ -96,9 +100,8 @@ struct VirtualForce {
     prune: bool,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
-    /// Per side (Z first): true once some line could capture a judged wall by a move of
-    /// that side (such a move is not played).
-    wall_broken: [bool; 2],
+    /// True once some line captured a judged wall (the line ends there, its value unknown).
+    wall_taken_met: bool,
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
@@ -273,16 +276,15 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         "virtual-force searched"
     );
     memory.hints = search.take_hints();
-    // A capture of a judged wall that was not played can only have hurt the side that
-    // could make it: a proof of Z's that refused no move of the opponent, or a disproof that
-    // refused none of Z's, holds as well with the capture allowed.
-    let [z_refused, opponent_refused] = game.wall_broken;
+    // A line that captures a judged wall ends there with an unknown value, which the
+    // proof-number search counts as lost for Z when it proves and as won when it disproves:
+    // a yes or no stands whatever the capture would have led to.
     let disproved = found.is_none() && !unknown && !search.budget.budget_hit;
-    let (answer, cutoff) = if let Some(m) = found.filter(|_| !opponent_refused) {
+    let (answer, cutoff) = if let Some(m) = found {
         (Answer::Yes(m), None)
-    } else if disproved && !search.budget.timed_out && !z_refused {
+    } else if disproved && !search.budget.timed_out {
         (Answer::No, None)
-    } else if z_refused || opponent_refused {
+    } else if game.wall_taken_met {
         (Answer::Unknown, Some(Cutoff::Wall))
     } else if search.budget.timed_out {
         (Answer::Unknown, Some(Cutoff::Time))
@@ -326,9 +328,6 @@ pub(super) fn forcing_line(
             };
             let cost = search.budget.nodes;
             game.unplay(&node, m);
-            if game.wall_broken.contains(&true) {
-                return Vec::new();
-            }
             if v != Outcome::Proved {
                 if node.to_move == z {
                     continue;
@@ -377,7 +376,7 @@ impl VirtualForce {
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
-            wall_broken: [false; 2],
+            wall_taken_met: false,
             spare: Vec::new(),
         }
     }
@@ -390,12 +389,13 @@ impl VirtualForce {
             passes: 0,
             z_other_ko: false,
             trans_hash: 0,
+            wall_taken: false,
         }
     }
 
     /// Candidate moves for the side to move, captures first (with those of judged wall
-    /// strings in atari just outside the region, which [`LocalGame::play`] refuses and
-    /// reports as a broken wall), pass last.
+    /// strings in atari just outside the region, whose lines end there unknown), then the extensions that save the mover's own walls in
+    /// atari from outside the region, pass last.
     fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
         let mut caps = Moves::new();
@@ -412,6 +412,12 @@ impl VirtualForce {
             }
         }
         caps.extend(self.walls.captures_outside(b, &self.region, n.to_move));
+        let saves = self.walls.saves_outside(b, &self.region, n.to_move);
+        caps.extend(
+            saves
+                .into_iter()
+                .filter(|&p| b.suicide_allowed(p, n.to_move, SuicideRule::Forbidden)),
+        );
         caps.extend(rest);
         caps.push(Point::PASS);
         caps
@@ -469,6 +475,27 @@ impl VirtualForce {
         })
     }
 
+    /// True when `color`'s play on `m` of `b` might leave one of its own judged wall
+    /// strings in atari: `m` touches a `color` string of at most two liberties that holds
+    /// a wall stone (a string of three or more keeps two after one of them is filled).
+    fn may_atari_own_wall(&self, b: &Board, m: Point, color: Color) -> bool {
+        let own = Cell::stone(color);
+        !self.walls.is_empty()
+            && b.neighbours(m).into_iter().any(|n| {
+                b.cell(n) == own
+                    && b.liberties(n, 3).len() <= 2
+                    && self.walls.holds_wall_stone(b, n)
+            })
+    }
+
+    /// True when the play just made on `m` of `b` left the mover's string there, holding a
+    /// judged wall stone, in atari. The local search does not play such a move: the wall's
+    /// owner filling its own wall's liberties down to one is counted as a loss for the
+    /// owner, on the judgement that the wall lives (see [`JudgedWalls`]).
+    fn own_wall_left_in_atari(&self, b: &Board, m: Point) -> bool {
+        !self.walls.is_empty() && b.in_atari(m) && self.walls.holds_wall_stone(b, m)
+    }
+
     fn goal_reached(&self, b: &Board) -> bool {
         has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls)
     }
@@ -513,6 +540,9 @@ impl VirtualForce {
 
     /// [`LocalGame::settled`] for this game (see there).
     fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
+        if n.wall_taken {
+            return Some(Outcome::Unknown);
+        }
         if n.passes == 0 && n.board.hash() == self.start_hash {
             return Some(Outcome::Disproved);
         }
@@ -532,7 +562,9 @@ impl LocalGame for VirtualForce {
 
     /// The value for Z of the position just reached by a move, when it is settled: a board
     /// play recreating the start or a third pass in a row loses, the goal reached wins, the
-    /// goal out of reach loses, a locked seki ([`VirtualForce::locked_seki`]) loses.
+    /// goal out of reach loses, a locked seki ([`VirtualForce::locked_seki`]) loses, and a
+    /// capture of a judged wall is unknown (the search then proves only what holds with it
+    /// counted lost for Z, and disproves only what holds with it counted won).
     fn settled(&mut self, n: &Node) -> Option<Outcome> {
         self.settled_now(n)
     }
@@ -553,6 +585,7 @@ impl LocalGame for VirtualForce {
             None => n.clone(),
         };
         child.to_move = n.to_move.opponent();
+        child.wall_taken = false;
         if m.is_pass() {
             child.passes = n.passes + 1;
             child.board.clear_ko();
@@ -570,13 +603,23 @@ impl LocalGame for VirtualForce {
                 }
             }
         }
-        if self.captures_wall(&n.board, m, n.to_move) {
-            self.wall_broken[(n.to_move != self.z) as usize] = true;
+        let wall_taken = self.captures_wall(&n.board, m, n.to_move);
+        if wall_taken && !self.wall_taken_met {
+            tracing::trace!(
+                mover = ?n.to_move,
+                z = ?self.z,
+                mv = %n.board.vertex(m),
+                "a line captures a judged wall\n{}",
+                n.board.render()
+            );
+        }
+        self.wall_taken_met |= wall_taken;
+        let before = n.board.hash();
+        child.board.play(m, n.to_move);
+        if self.own_wall_left_in_atari(&child.board, m) {
             self.spare.push(child);
             return None;
         }
-        let before = n.board.hash();
-        child.board.play(m, n.to_move);
         let after = child.board.hash();
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
             self.spare.push(child);
@@ -585,6 +628,7 @@ impl LocalGame for VirtualForce {
         self.transitions.push((before, after));
         child.trans_hash ^= mix(before, after);
         child.passes = 0;
+        child.wall_taken = wall_taken;
         if n.to_move == self.z {
             child.z_other_ko = matches!(child.board.ko(), Some((k, _)) if !self.ko.contains(k));
         }
@@ -614,9 +658,13 @@ impl LocalGame for VirtualForce {
 
     /// The keys and the settled value of the move's node from the caches and the board's
     /// hash arithmetic, without copying the board; [`Peek::Play`] when a cache lacks the
-    /// position or the move is a pass or would capture a judged wall.
+    /// position or the move is a pass, would capture a judged wall or might leave the
+    /// mover's own wall in atari.
     fn peek(&mut self, n: &Node, m: Point) -> Peek {
-        if m.is_pass() || self.captures_wall(&n.board, m, n.to_move) {
+        if m.is_pass()
+            || self.captures_wall(&n.board, m, n.to_move)
+            || self.may_atari_own_wall(&n.board, m, n.to_move)
+        {
             return Peek::Play;
         }
         let b = &n.board;

@@ -13,6 +13,10 @@
 //! - a wall string in atari is no wall at that node ([`JudgedWalls::string_holds_wall`]):
 //!   the side to move could capture it at once, and the search is allowed to, which turns
 //!   the answer back to unknown;
+//! - a wall's owner never fills its own wall's liberties down to one: the local search
+//!   counts such a play as a loss for the owner and does not read it (the judgement says
+//!   the wall lives, and a player who puts a living group in atari has only given the
+//!   opponent a capture). Only the opponent can put a wall in atari;
 //! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]).
 
 use super::{find_kos, BasicKo};
@@ -154,14 +158,28 @@ impl JudgedWalls {
     /// `region` from outside it, one point each, outside `region`: the local search plays
     /// them too, since such a capture shows the wall can die.
     pub fn captures_outside(&self, board: &Board, region: &[Point], color: Color) -> Vec<Point> {
+        self.atari_liberties_outside(board, region, color.opponent())
+    }
+
+    /// The saves `color` to move could make of its own judged wall strings in atari that
+    /// touch `region` from outside it: each such string's last liberty when it lies outside
+    /// `region` (one inside is a candidate anyway). An opponent's atari on a wall is answered
+    /// as a player would answer it, by extending, rather than leaving the wall to be taken.
+    pub fn saves_outside(&self, board: &Board, region: &[Point], color: Color) -> Vec<Point> {
+        self.atari_liberties_outside(board, region, color)
+    }
+
+    /// The last liberties, outside `region`, of the `owner`'s judged wall strings in atari
+    /// that touch `region` (on it or next to it), one point each.
+    fn atari_liberties_outside(&self, board: &Board, region: &[Point], owner: Color) -> Vec<Point> {
         let mut out = Vec::new();
         if self.count == 0 {
             return out;
         }
-        let opp = Cell::stone(color.opponent());
+        let stone = Cell::stone(owner);
         for &x in region {
             for y in std::iter::once(x).chain(board.neighbours(x)) {
-                if board.cell(y) != opp || !board.in_atari(y) {
+                if board.cell(y) != stone || !board.in_atari(y) {
                     continue;
                 }
                 let lib = board.atari_liberty(y);
@@ -252,12 +270,12 @@ mod tests {
     }
 
     /// White's ko stone B1 in the corner, next to White's wall A2 (liberties A1, A3) and
-    /// Black's wall B2-C2-C1. White, closed, connects on A1: A1-A2-B1 holds the wall A2 but
-    /// has the one liberty A3 (outside the region), and Black captures there. So the goal
-    /// test must not count that string and the search must find the capture. The answer was
-    /// yes A1; now it is no: Black's capture of the wall is a real move, and a wall capture
-    /// by the opponent can only take a win from White, never give one, so the disproof
-    /// stands (a proof resting on such a capture would be unknown, `reason=wall`).
+    /// Black's wall B2-C2-C1. White connecting on A1 would leave A1-A2-B1, which holds the
+    /// wall A2, with the one liberty A3 outside the region: the goal test must not count that
+    /// string, and the search does not play the connection (a wall's owner never fills its
+    /// own wall's liberties down to one). So White, closed, cannot make the ko uncapturable:
+    /// no. Black's capture on A1 puts the wall A2 in atari; a line in which Black then takes
+    /// it on A3 ends unknown, and the questions it leaves unknown say `reason=wall`.
     #[test]
     fn a_wall_string_left_in_atari_is_no_wall() {
         let b = corner_ko();
@@ -296,6 +314,33 @@ mod tests {
         let line =
             crate::ko_types::forcing_line_judged(&b, ko, Color::Black, Target::Ko, &walls, None);
         assert_eq!(line, [pt(&b, "E5"), Point::PASS, pt(&b, "D5")]);
+    }
+
+    /// A wall capture in a line no answer needs leaves the answer known: in
+    /// `koan-gnugo-9x9-002` after move 79 (the ko J3/J2, Black open), White's play on G6
+    /// puts Black's walls G5 and F6-F7 in atari together; Black saves them on F5, and only
+    /// a line in which Black does not lets White take them. That line ends unknown and
+    /// White's answers are still no (they were unknown, `reason=wall`, while any wall
+    /// capture anywhere in the tree made the whole question unknown).
+    #[test]
+    fn a_wall_capture_no_answer_needs_leaves_the_answer_known() {
+        let game = corpus("9x9/koan-gnugo-9x9-002.sgf", 79);
+        let b = game.board();
+        let ko = crate::ko_types::find_kos(b)[0];
+        assert_eq!(ko.empty, pt(b, "J3"));
+        let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+        assert!(walls.contains(b, pt(b, "G5")) && walls.contains(b, pt(b, "F7")));
+        let (answers, _, _) =
+            answer_all_judged(b, ko, &walls, None, crate::ko_types::Questions::All);
+        for role in [Role::Open, Role::Closed] {
+            for target in [Target::Ko, Target::Locale] {
+                assert_eq!(answers.get(Color::White, role, target), Answer::No);
+            }
+        }
+        assert!(matches!(
+            answers.get(Color::Black, Role::Open, Target::Ko),
+            Answer::Yes(_)
+        ));
     }
 
     /// The strings a ko decides: the ko's stone, a string of at most two liberties with a
