@@ -894,6 +894,25 @@ pub fn region_judged(
     } else {
         (MAX_JUDGED_REGION_POINTS, MAX_JUDGED_REGION_EMPTY)
     };
+    let (pts, judged) = grow_region(board, ko, max_points, |m| walls.string_holds_wall(board, m))?;
+    let empties = pts
+        .iter()
+        .filter(|&&p| board.cell(p) == Cell::Empty)
+        .count();
+    (empties <= max_empty).then_some((pts, judged))
+}
+
+/// The growth of a ko's region (see [`region`]): from the ko's points, every string touching
+/// a region point and every liberty of a region string, except the strings that are
+/// unconditionally alive (Benson) and those `is_wall` (asked with a stone of the string, at
+/// most once a string) calls walls, which stay outside. The region and the walls met (one
+/// stone per string, the string's head); `None` once it holds more than `max_points`.
+pub(crate) fn grow_region(
+    board: &Board,
+    ko: BasicKo,
+    max_points: usize,
+    mut is_wall: impl FnMut(Point) -> bool,
+) -> Option<(Vec<Point>, Vec<Point>)> {
     let mut judged = Vec::new();
     let alive_b = benson_alive(board, Color::Black);
     let alive_w = benson_alive(board, Color::White);
@@ -911,7 +930,7 @@ pub fn region_judged(
         let x = pts[i];
         i += 1;
         let stone = board.cell(x).color().is_some();
-        let mut add = |m: Point, pts: &mut Vec<Point>| {
+        let add = |m: Point, pts: &mut Vec<Point>, inside: &mut [bool]| {
             if !inside[m.index()] {
                 inside[m.index()] = true;
                 pts.push(m);
@@ -919,7 +938,7 @@ pub fn region_judged(
         };
         if stone {
             for s in board.string_stones(x) {
-                add(s, &mut pts);
+                add(s, &mut pts, &mut inside);
             }
         }
         for m in board.neighbours(x) {
@@ -927,20 +946,21 @@ pub fn region_judged(
                 Cell::OffBoard => {}
                 Cell::Empty => {
                     if stone {
-                        add(m, &mut pts);
+                        add(m, &mut pts, &mut inside);
                     }
                 }
                 _ => {
-                    if alive(m) {
+                    if alive(m) || inside[m.index()] {
                         continue;
                     }
-                    if walls.string_holds_wall(board, m) {
-                        let h = board.string_head(m);
-                        if !judged.contains(&h) {
-                            judged.push(h);
-                        }
+                    let h = board.string_head(m);
+                    if judged.contains(&h) {
+                        continue;
+                    }
+                    if is_wall(m) {
+                        judged.push(h);
                     } else {
-                        add(m, &mut pts);
+                        add(m, &mut pts, &mut inside);
                     }
                 }
             }
@@ -949,11 +969,7 @@ pub fn region_judged(
             return None;
         }
     }
-    let empties = pts
-        .iter()
-        .filter(|&&p| board.cell(p) == Cell::Empty)
-        .count();
-    (empties <= max_empty).then_some((pts, judged))
+    Some((pts, judged))
 }
 
 #[cfg(test)]

@@ -19,10 +19,10 @@
 //!   opponent a capture). Only the opponent can put a wall in atari;
 //! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]).
 
-use super::{find_kos, BasicKo};
+use super::{find_kos, grow_region, BasicKo, MAX_JUDGED_REGION_POINTS};
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
-use crate::score::status::{judge_within, Basis, Status};
+use crate::score::status::{Basis, Status, StringJudge};
 use std::time::Duration;
 
 /// The least share of playouts in which a string's colour must own its points for playout
@@ -40,6 +40,17 @@ pub struct JudgedWalls {
     stones: Vec<Option<Color>>,
     /// Number of points marked.
     count: usize,
+}
+
+/// True when a string judged alive on `basis`, its colour owning its points in `share` of
+/// the playouts, is alive beyond reasonable doubt: by the confirmation search, or by at least
+/// [`WALL_CONFIDENCE`] of the playouts (Benson-alive strings are walls anyway, unlisted).
+fn sure(basis: Basis, share: f64) -> bool {
+    match basis {
+        Basis::Search => true,
+        Basis::Playouts => share >= WALL_CONFIDENCE,
+        Basis::Benson => false,
+    }
 }
 
 /// Most liberties a string next to a basic ko may have and still be one whose life the ko
@@ -77,36 +88,41 @@ impl JudgedWalls {
 
     /// The walls of `game`'s position, from a judgement that reads for about `bound` at most;
     /// strings whose life one of the position's basic kos decides ([`ko_dependent`]) are
-    /// left out.
+    /// left out. Only the strings that the regions of the position's kos meet as they grow
+    /// (see [`region_judged`](super::region_judged)) are read with the confirmation search
+    /// and can be walls: the others never bound a region, and a 19x19 board has dozens. The
+    /// judgement is each string's own, before seki are marked (marking seki needs every
+    /// string of the board read): a string in seki judged alive with confidence may be a
+    /// wall, since neither side can approach it without giving stones away.
     pub fn judge(game: &Game, bound: Duration) -> JudgedWalls {
         let board = game.board();
-        let status = judge_within(game, SEED, Some(bound));
         let kos = find_kos(board);
+        let mut judge = StringJudge::new(game, SEED, Some(bound));
+        // The strings met, with whether each is a wall.
+        let mut met: Vec<(Point, bool)> = Vec::new();
+        for &ko in &kos {
+            // The growth stops where the classification's would: past the region bound.
+            let _ = grow_region(board, ko, MAX_JUDGED_REGION_POINTS, |m| {
+                let h = board.string_head(m);
+                let wall = match met.iter().find(|&&(p, _)| p == h) {
+                    Some(&(_, wall)) => wall,
+                    None => {
+                        let (status, basis) = judge.judge(m);
+                        let wall = status == Status::Alive
+                            && sure(basis, judge.share(m))
+                            && !ko_dependent(board, &kos, m);
+                        met.push((h, wall));
+                        wall
+                    }
+                };
+                // A wall string in atari stays a wall (it is one again once it escapes) but
+                // does not bound the region.
+                wall && !board.in_atari(m)
+            });
+        }
         let mut walls = JudgedWalls::none();
-        for p in board.points() {
-            let Some(color) = board.cell(p).color() else {
-                continue;
-            };
-            if board.string_head(p) != p
-                || status.status(p) != Some(Status::Alive)
-                || ko_dependent(board, &kos, p)
-            {
-                continue;
-            }
-            let sure = match status.basis(p) {
-                Some(Basis::Search) => true,
-                Some(Basis::Playouts) => {
-                    let stones: Vec<Point> = board.string_stones(p).collect();
-                    let share: f64 = stones
-                        .iter()
-                        .map(|&s| status.ownership().share(s, color))
-                        .sum::<f64>()
-                        / stones.len() as f64;
-                    share >= WALL_CONFIDENCE
-                }
-                _ => false,
-            };
-            if sure {
+        for (p, wall) in met {
+            if wall {
                 walls.mark(board, p);
             }
         }

@@ -141,83 +141,171 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
 /// by then are judged by playout ownership alone (the log says how many). The playouts and
 /// Benson's test always run whole.
 pub fn judge_within(game: &Game, seed: u64, bound: Option<std::time::Duration>) -> StatusMap {
-    let started = std::time::Instant::now();
-    let mut unread = 0usize;
+    let mut judge = StringJudge::new(game, seed, bound);
     let board = game.board();
-    let rule = judging_rule(game);
-    let ownership = Ownership::estimate(game, rule, PLAYOUTS, seed);
-    let benson = [
-        benson_alive(board, Color::Black),
-        benson_alive(board, Color::White),
-    ];
-    // Per string (at its head): the average share of playouts its colour owned its points.
-    let mut string_share = vec![0.0; MAX_POINTS];
     for p in board.points() {
-        if let Some(c) = board.cell(p).color() {
-            let h = board.string_head(p);
-            string_share[h.index()] += ownership.share(p, c) / board.string_size(p) as f64;
+        if board.cell(p).color().is_some() && board.string_head(p) == p {
+            judge.judge(p);
         }
     }
-    let share = |p: Point| string_share[board.string_head(p).index()];
-    let wall = |p: Point| {
-        let c = board.cell(p).color().expect("a stone");
-        benson[c.index()][p.index()] || share(p) >= WALL_SHARE
-    };
-    let mut status: Vec<Option<(Status, Basis)>> = vec![None; MAX_POINTS];
-    for p in board.points() {
-        let Some(c) = board.cell(p).color() else {
-            continue;
-        };
-        if board.string_head(p) != p {
-            continue;
+    judge.finish()
+}
+
+/// The judgement of one position string by string, on demand: the playouts and Benson's
+/// test run when it is made, the confirmation search of a string when it is first asked
+/// ([`StringJudge::judge`]). [`StringJudge::finish`] judges the strings never asked by
+/// playout ownership alone and marks the seki, as [`judge_within`] does with every string
+/// asked. A caller that needs only some strings (the walls around a ko) asks only those.
+pub struct StringJudge<'g> {
+    board: &'g Board,
+    rule: KoRule,
+    ownership: Ownership,
+    /// Benson's unconditional life, Black's then White's.
+    benson: [Vec<bool>; 2],
+    /// Per string (at its head): the average share of playouts its colour owned its points.
+    string_share: Vec<f64>,
+    /// Per point: the status of the strings judged so far.
+    status: Vec<Option<(Status, Basis)>>,
+    started: std::time::Instant,
+    bound: Option<std::time::Duration>,
+    /// Strings judged by the playouts alone because the bound had passed.
+    unread: usize,
+}
+
+impl<'g> StringJudge<'g> {
+    /// A judgement of `game`'s position (random numbers seeded by `seed`) whose confirmation
+    /// searches stop being run once `bound` has passed since now.
+    pub fn new(game: &'g Game, seed: u64, bound: Option<std::time::Duration>) -> StringJudge<'g> {
+        let started = std::time::Instant::now();
+        let board = game.board();
+        let rule = judging_rule(game);
+        let ownership = Ownership::estimate(game, rule, PLAYOUTS, seed);
+        let benson = [
+            benson_alive(board, Color::Black),
+            benson_alive(board, Color::White),
+        ];
+        let mut string_share = vec![0.0; MAX_POINTS];
+        for p in board.points() {
+            if let Some(c) = board.cell(p).color() {
+                let h = board.string_head(p);
+                string_share[h.index()] += ownership.share(p, c) / board.string_size(p) as f64;
+            }
         }
-        let out_of_time = bound.is_some_and(|b| started.elapsed() >= b);
-        let decided = if benson[c.index()][p.index()] {
+        StringJudge {
+            board,
+            rule,
+            ownership,
+            benson,
+            string_share,
+            status: vec![None; MAX_POINTS],
+            started,
+            bound,
+            unread: 0,
+        }
+    }
+
+    /// The share of playouts in which the colour of the string on `p` owned its points (the
+    /// average over its stones).
+    pub fn share(&self, p: Point) -> f64 {
+        self.string_share[self.board.string_head(p).index()]
+    }
+
+    /// The playout ownership the judgement uses.
+    pub fn ownership(&self) -> &Ownership {
+        &self.ownership
+    }
+
+    /// The status of the string on `p` (a stone) and what decided it, before seki are
+    /// marked: Benson's test, else the confirmation search while the bound has not passed,
+    /// else playout ownership. Judged once per string.
+    pub fn judge(&mut self, p: Point) -> (Status, Basis) {
+        if let Some(decided) = self.status[p.index()] {
+            return decided;
+        }
+        let board = self.board;
+        let c = board.cell(p).color().expect("a stone");
+        let head = board.string_head(p);
+        let out_of_time = self.bound.is_some_and(|b| self.started.elapsed() >= b);
+        let decided = if self.benson[c.index()][p.index()] {
             (Status::Alive, Basis::Benson)
         } else if out_of_time {
-            unread += 1;
-            if share(p) < 0.5 {
-                (Status::Dead, Basis::Playouts)
-            } else {
-                (Status::Alive, Basis::Playouts)
-            }
+            self.unread += 1;
+            self.by_playouts(p)
         } else {
-            let verdict = confirmation::region(board, p, |q| board.string_head(q) != p && wall(q))
-                .map_or(Verdict::Unknown, |region| {
-                    match confirmation::capturable(board, p, &region, rule, NODE_BUDGET) {
-                        // Local play cannot use the empty space beyond an open region: a
-                        // capture there proves nothing.
-                        Verdict::Captured if !region.closed(board) => Verdict::Unknown,
-                        v => v,
-                    }
-                });
+            let wall = |q: Point| {
+                let qc = board.cell(q).color().expect("a stone");
+                self.benson[qc.index()][q.index()] || self.share(q) >= WALL_SHARE
+            };
+            let verdict =
+                confirmation::region(board, p, |q| board.string_head(q) != head && wall(q)).map_or(
+                    Verdict::Unknown,
+                    |region| {
+                        match confirmation::capturable(board, p, &region, self.rule, NODE_BUDGET) {
+                            // Local play cannot use the empty space beyond an open region: a
+                            // capture there proves nothing.
+                            Verdict::Captured if !region.closed(board) => Verdict::Unknown,
+                            v => v,
+                        }
+                    },
+                );
             match verdict {
                 Verdict::Captured => (Status::Dead, Basis::Search),
                 Verdict::Safe => (Status::Alive, Basis::Search),
-                Verdict::Unknown if share(p) < 0.5 => (Status::Dead, Basis::Playouts),
-                Verdict::Unknown => (Status::Alive, Basis::Playouts),
+                Verdict::Unknown => self.by_playouts(p),
             }
         };
         tracing::debug!(
             string = %board.vertex(p),
             status = %decided.0,
             basis = ?decided.1,
-            share = share(p),
+            share = self.share(p),
             "judged"
         );
         for s in board.string_stones(p) {
-            status[s.index()] = Some(decided);
+            self.status[s.index()] = Some(decided);
+        }
+        decided
+    }
+
+    /// Dead when the opponent owned the string's points in most playouts, else alive.
+    fn by_playouts(&self, p: Point) -> (Status, Basis) {
+        if self.share(p) < 0.5 {
+            (Status::Dead, Basis::Playouts)
+        } else {
+            (Status::Alive, Basis::Playouts)
         }
     }
-    if unread > 0 {
-        tracing::info!(
-            "judging life and death: the time bound of {:.2} s was hit; {unread} strings \
-             were judged by playout ownership alone",
-            bound.unwrap_or_default().as_secs_f64()
-        );
+
+    /// The whole position's judgement: the strings never asked judged by Benson's test and
+    /// playout ownership alone, then the seki marked.
+    pub fn finish(mut self) -> StatusMap {
+        let board = self.board;
+        for p in board.points() {
+            if let (Some(c), None) = (board.cell(p).color(), self.status[p.index()]) {
+                let decided = if self.benson[c.index()][p.index()] {
+                    (Status::Alive, Basis::Benson)
+                } else {
+                    self.by_playouts(p)
+                };
+                for s in board.string_stones(p) {
+                    self.status[s.index()] = Some(decided);
+                }
+            }
+        }
+        if self.unread > 0 {
+            tracing::info!(
+                "judging life and death: the time bound of {:.2} s was hit; {} strings \
+                 were judged by playout ownership alone",
+                self.bound.unwrap_or_default().as_secs_f64(),
+                self.unread
+            );
+        }
+        mark_seki(board, &mut self.status);
+        StatusMap {
+            status: self.status,
+            ownership: self.ownership,
+        }
     }
-    mark_seki(board, &mut status);
-    StatusMap { status, ownership }
 }
 
 /// Marks the live stones in seki on the board without the dead stones, after giving back
