@@ -393,9 +393,10 @@ impl VirtualForce {
         }
     }
 
-    /// Candidate moves for the side to move, captures first (with those of judged wall
-    /// strings in atari just outside the region, whose lines end there unknown), then the extensions that save the mover's own walls in
-    /// atari from outside the region, pass last.
+    /// Candidate moves for the side to move: captures first (with those of judged wall
+    /// strings in atari just outside the region, whose lines end there unknown), then the
+    /// extensions outside the region that save the mover's own walls in atari, then the
+    /// region's other points, pass last.
     fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
         let mut caps = Moves::new();
@@ -604,22 +605,13 @@ impl LocalGame for VirtualForce {
             }
         }
         let wall_taken = self.captures_wall(&n.board, m, n.to_move);
-        if wall_taken && !self.wall_taken_met {
-            tracing::trace!(
-                mover = ?n.to_move,
-                z = ?self.z,
-                mv = %n.board.vertex(m),
-                "a line captures a judged wall\n{}",
-                n.board.render()
-            );
-        }
-        self.wall_taken_met |= wall_taken;
         let before = n.board.hash();
         child.board.play(m, n.to_move);
         if self.own_wall_left_in_atari(&child.board, m) {
             self.spare.push(child);
             return None;
         }
+        self.wall_taken_met |= wall_taken;
         let after = child.board.hash();
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
             self.spare.push(child);

@@ -4,15 +4,17 @@
 //! alive beyond reasonable doubt: alive by its confirmation search, or by playout ownership
 //! when their colour owned their points in at least [`WALL_CONFIDENCE`] of the playouts.
 //! The local search treats them as uncapturable; an answer resting on them says
-//! `basis=judged`, and one whose search finds a way to capture a wall becomes unknown.
+//! `basis=judged`, and one that needs a line capturing a wall becomes unknown.
 //!
-//! Three limits keep a wall from resting on what the classification asks:
+//! These limits keep a wall from resting on what the classification asks:
 //! - a mark carries the colour judged alive: a point is a wall only while a stone of that
 //!   colour stands on it (after a ko capture, the other colour's stone on a wall's point is
 //!   no wall);
 //! - a wall string in atari is no wall at that node ([`JudgedWalls::string_holds_wall`]):
-//!   the side to move could capture it at once, and the search is allowed to, which turns
-//!   the answer back to unknown;
+//!   the side to move could capture it at once, and the search is allowed to; the line
+//!   that captures it ends with an unknown value, so an answer that needs it is unknown;
+//! - a wall's owner answers an atari on its wall by extending, also outside the region
+//!   ([`JudgedWalls::saves_outside`]);
 //! - a wall's owner never fills its own wall's liberties down to one: the local search
 //!   counts such a play as a loss for the owner and does not read it (the judgement says
 //!   the wall lives, and a player who puts a living group in atari has only given the
@@ -98,33 +100,20 @@ impl JudgedWalls {
         let board = game.board();
         let kos = find_kos(board);
         let mut judge = StringJudge::new(game, SEED, Some(bound));
-        // The strings met, with whether each is a wall.
-        let mut met: Vec<(Point, bool)> = Vec::new();
+        let mut walls = JudgedWalls::none();
         for &ko in &kos {
             // The growth stops where the classification's would: past the region bound.
             let _ = grow_region(board, ko, MAX_JUDGED_REGION_POINTS, |m| {
-                let h = board.string_head(m);
-                let wall = match met.iter().find(|&&(p, _)| p == h) {
-                    Some(&(_, wall)) => wall,
-                    None => {
-                        let (status, basis) = judge.judge(m);
-                        let wall = status == Status::Alive
-                            && sure(basis, judge.share(m))
-                            && !ko_dependent(board, &kos, m);
-                        met.push((h, wall));
-                        wall
-                    }
-                };
-                // A wall string in atari stays a wall (it is one again once it escapes) but
-                // does not bound the region.
-                wall && !board.in_atari(m)
+                let (status, basis) = judge.judge(m);
+                if status == Status::Alive
+                    && sure(basis, judge.share(m))
+                    && !ko_dependent(board, &kos, m)
+                {
+                    walls.mark(board, m);
+                }
+                // The classification's own test: a marked string in atari is no wall there.
+                walls.string_holds_wall(board, m)
             });
-        }
-        let mut walls = JudgedWalls::none();
-        for (p, wall) in met {
-            if wall {
-                walls.mark(board, p);
-            }
         }
         walls
     }

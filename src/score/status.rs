@@ -141,21 +141,14 @@ pub fn judge(game: &Game, seed: u64) -> StatusMap {
 /// by then are judged by playout ownership alone (the log says how many). The playouts and
 /// Benson's test always run whole.
 pub fn judge_within(game: &Game, seed: u64, bound: Option<std::time::Duration>) -> StatusMap {
-    let mut judge = StringJudge::new(game, seed, bound);
-    let board = game.board();
-    for p in board.points() {
-        if board.cell(p).color().is_some() && board.string_head(p) == p {
-            judge.judge(p);
-        }
-    }
-    judge.finish()
+    StringJudge::new(game, seed, bound).finish()
 }
 
 /// The judgement of one position string by string, on demand: the playouts and Benson's
 /// test run when it is made, the confirmation search of a string when it is first asked
-/// ([`StringJudge::judge`]). [`StringJudge::finish`] judges the strings never asked by
-/// playout ownership alone and marks the seki, as [`judge_within`] does with every string
-/// asked. A caller that needs only some strings (the walls around a ko) asks only those.
+/// ([`StringJudge::judge`]). [`StringJudge::finish`] judges the strings not asked yet and
+/// marks the seki: the whole position's judgement, [`judge_within`]. A caller that needs
+/// only some strings (the walls around a ko) asks only those.
 pub struct StringJudge<'g> {
     board: &'g Board,
     rule: KoRule,
@@ -208,11 +201,6 @@ impl<'g> StringJudge<'g> {
     /// average over its stones).
     pub fn share(&self, p: Point) -> f64 {
         self.string_share[self.board.string_head(p).index()]
-    }
-
-    /// The playout ownership the judgement uses.
-    pub fn ownership(&self) -> &Ownership {
-        &self.ownership
     }
 
     /// The status of the string on `p` (a stone) and what decided it, before seki are
@@ -276,20 +264,15 @@ impl<'g> StringJudge<'g> {
         }
     }
 
-    /// The whole position's judgement: the strings never asked judged by Benson's test and
-    /// playout ownership alone, then the seki marked.
+    /// The whole position's judgement: every string not asked yet judged ([`judge`]), then
+    /// the seki marked.
+    ///
+    /// [`judge`]: StringJudge::judge
     pub fn finish(mut self) -> StatusMap {
         let board = self.board;
         for p in board.points() {
-            if let (Some(c), None) = (board.cell(p).color(), self.status[p.index()]) {
-                let decided = if self.benson[c.index()][p.index()] {
-                    (Status::Alive, Basis::Benson)
-                } else {
-                    self.by_playouts(p)
-                };
-                for s in board.string_stones(p) {
-                    self.status[s.index()] = Some(decided);
-                }
+            if board.cell(p).color().is_some() && board.string_head(p) == p {
+                self.judge(p);
             }
         }
         if self.unread > 0 {
