@@ -152,3 +152,16 @@ koan-param ko_classify_time
 
 91 ko-classify_detail F4
 #? [B open ko yes F4 line=F4,pass,G4\n.*basis=judged walls=.*]
+
+# A judged wall that the answers' lines capture is read again as an ordinary stone
+# (ko-corpus/9x9/koan-pachi-9x9-016.sgf after move 63, the ko C1/B1, White open): Black's G1
+# is judged alive, White's captures of it left a closed killer's locale unknown; demoted,
+# the ko is an internal fighting ko and the detail names the demoted wall.
+92 loadsgf ko-corpus/9x9/koan-pachi-9x9-016.sgf 64
+#? [white]
+
+93 ko-classify C1
+#? [C1 B1 open=W type=fighting location=internal closed-killers=B,W .*basis=judged]
+
+94 ko-classify_detail C1
+#? [.*basis=judged walls=.* demoted=G1]

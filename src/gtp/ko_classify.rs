@@ -114,18 +114,23 @@ pub fn report_line(board: &Board, r: &KoReport) -> String {
 }
 
 /// The last line of `ko-classify_detail`: `basis=exact`, or `basis=judged walls=V,V..` with
-/// a stone of each string judged alive that the answers rest on.
+/// a stone of each string judged alive that the answers rest on; then, when an earlier
+/// reading captured some strings judged alive and the answers were read again without
+/// them, `demoted=V,V..` with a stone of each.
 pub fn basis_line(board: &Board, report: &KoReport) -> String {
-    let walls: Vec<String> = report
-        .judged_walls
-        .iter()
-        .map(|&p| board.vertex(p))
-        .collect();
-    if walls.is_empty() {
+    let list = |points: &[Point]| -> String {
+        let vertices: Vec<String> = points.iter().map(|&p| board.vertex(p)).collect();
+        vertices.join(",")
+    };
+    let mut line = if report.judged_walls.is_empty() {
         "basis=exact".to_string()
     } else {
-        format!("basis=judged walls={}", walls.join(","))
+        format!("basis=judged walls={}", list(&report.judged_walls))
+    };
+    if !report.demoted_walls.is_empty() {
+        line.push_str(&format!(" demoted={}", list(&report.demoted_walls)));
     }
+    line
 }
 
 /// The eight answer lines of `ko-classify_detail` without forcing lines:

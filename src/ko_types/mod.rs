@@ -258,9 +258,25 @@ pub struct KoReport {
     /// The strings judged alive (not unconditionally) that bounded the regions, one stone
     /// each: empty when the answers are exact, otherwise they rest on this judgement.
     pub judged_walls: Vec<Point>,
+    /// The judged walls that some line of the reading captured, one stone each (where it
+    /// stood when captured): an answer that needed such a line is unknown (`reason=wall`).
+    pub walls_taken: Vec<Point>,
+    /// Strings judged alive that an earlier reading of this ko captured, one stone each:
+    /// the local search showed they can die, so these answers read them as ordinary stones
+    /// inside the region.
+    pub demoted_walls: Vec<Point>,
 }
 
 impl KoReport {
+    /// How much the report knows: first one each for a known type and a known location,
+    /// then the number of known answers.
+    pub fn known(&self) -> (usize, usize) {
+        let classified = usize::from(self.ko_type != KoType::Unknown)
+            + usize::from(self.location != Location::Unknown);
+        let answers = self.answers.table.iter().flatten().flatten();
+        (classified, answers.filter(|a| a.known().is_some()).count())
+    }
+
     /// `exact` when the answers rest only on unconditionally alive walls, else `judged`.
     pub fn basis(&self) -> &'static str {
         if self.judged_walls.is_empty() {
@@ -379,7 +395,44 @@ pub fn classify_in_game(
         return classify_judged(board, ko, &JudgedWalls::none(), deadline, questions);
     }
     let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, time_left(deadline) / 2));
-    classify_judged(board, ko, walls, deadline, questions)
+    let mut demoted = Vec::new();
+    // The reading that knows the most so far, and the walls it was read with.
+    let mut best: Option<(KoReport, JudgedWalls)> = None;
+    loop {
+        let mut report = classify_judged(board, ko, walls, deadline, questions);
+        report.demoted_walls.clone_from(&demoted);
+        // A reading without demoted walls may know less (its region may grow past the
+        // bound, or its time run out): the one that knows the most (the first of equals)
+        // is reported, and its walls are kept (for its forcing lines and the position's
+        // other kos).
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| report.known() > b.known())
+        {
+            best = Some((report.clone(), walls.clone()));
+        }
+        // A wall some needed line captured is no wall: read again without it while there
+        // is time.
+        let mut retry = false;
+        if report.cutoff == Some(Cutoff::Wall) && deadline.is_none_or(|d| Instant::now() < d) {
+            for &p in &report.walls_taken {
+                if walls.demote(board, p) {
+                    demoted.push(p);
+                    retry = true;
+                }
+            }
+        }
+        if !retry {
+            let (report, kept) = best.expect("a reading was made");
+            *walls = kept;
+            return report;
+        }
+        tracing::debug!(
+            ko = %board.vertex(ko.empty),
+            demoted = ?demoted.iter().map(|&p| board.vertex(p)).collect::<Vec<_>>(),
+            "judged walls captured in the reading: read again without them"
+        );
+    }
 }
 
 /// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
@@ -408,11 +461,12 @@ pub fn classify_judged(
     deadline: Option<Instant>,
     questions: Questions,
 ) -> KoReport {
-    let (answers, cutoff, judged) = answer_all_judged(board, ko, walls, deadline, questions);
-    let mut report = report_from_answers(ko, answers);
+    let read = answer_all_judged(board, ko, walls, deadline, questions);
+    let mut report = report_from_answers(ko, read.answers);
     let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
-    report.cutoff = if unknown { cutoff } else { None };
-    report.judged_walls = judged;
+    report.cutoff = if unknown { read.cutoff } else { None };
+    report.judged_walls = read.judged_walls;
+    report.walls_taken = read.walls_taken;
     tracing::debug!(
         ko = %board.vertex(ko.empty),
         ty = report.ko_type.name(),
@@ -494,6 +548,8 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
         answers,
         cutoff: None,
         judged_walls: Vec::new(),
+        walls_taken: Vec::new(),
+        demoted_walls: Vec::new(),
     }
 }
 
@@ -512,23 +568,36 @@ pub fn answer_all_until(
     ko: BasicKo,
     deadline: Option<Instant>,
 ) -> (KoAnswers, Option<Cutoff>) {
-    let (answers, cutoff, _) =
-        answer_all_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All);
-    (answers, cutoff)
+    let read = answer_all_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All);
+    (read.answers, read.cutoff)
+}
+
+/// The answers of one reading with judged walls ([`answer_all_judged`]).
+#[derive(Clone, Debug)]
+pub struct JudgedAnswers {
+    /// The answers asked (the others unknown).
+    pub answers: KoAnswers,
+    /// The weightiest reason some answer asked is unknown.
+    pub cutoff: Option<Cutoff>,
+    /// The judged walls (one stone per string) some region used.
+    pub judged_walls: Vec<Point>,
+    /// The judged walls some line captured (one stone per string, where it stood then).
+    pub walls_taken: Vec<Point>,
 }
 
 /// [`answer_all_until`] with `walls` judged alive bounding the regions too, asking the
-/// `questions` given; also the judged walls (one stone per string) some region used.
+/// `questions` given; also the judged walls some region used and those some line captured.
 pub fn answer_all_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     deadline: Option<Instant>,
     questions: Questions,
-) -> (KoAnswers, Option<Cutoff>, Vec<Point>) {
+) -> JudgedAnswers {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
     let mut judged = Vec::new();
+    let mut taken = Vec::new();
     // The two roles of one player and target play the same game from different starts: the
     // second search starts from the first one's proof and disproof numbers (hints only).
     // The closed role of each player goes before its open role: it leaves the better hints.
@@ -599,12 +668,20 @@ pub fn answer_all_judged(
                     cutoff = cutoff.max(v.cutoff);
                 }
                 judged.extend(v.judged_walls);
+                taken.extend(v.walls_taken);
             }
         }
     }
     judged.sort();
     judged.dedup();
-    (KoAnswers { table }, cutoff, judged)
+    taken.sort();
+    taken.dedup();
+    JudgedAnswers {
+        answers: KoAnswers { table },
+        cutoff,
+        judged_walls: judged,
+        walls_taken: taken,
+    }
 }
 
 /// Whether the question of `z` in `role` on `target` is to be asked, given the answers so

@@ -102,6 +102,8 @@ struct VirtualForce {
     walls: JudgedWalls,
     /// True once some line captured a judged wall (the line ends there, its value unknown).
     wall_taken_met: bool,
+    /// One stone of each judged wall string some line captured, as it stood when captured.
+    walls_taken: Vec<Point>,
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
@@ -148,6 +150,9 @@ pub(super) struct Verdict {
     pub cutoff: Option<Cutoff>,
     /// The judged walls (one stone per string) that bounded the region.
     pub judged_walls: Vec<Point>,
+    /// One stone of each judged wall string that some line captured (the strings the
+    /// local search shows can die).
+    pub walls_taken: Vec<Point>,
 }
 
 /// What the questions of one player and target in one classification share: the hints
@@ -212,6 +217,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         answer,
         cutoff,
         judged_walls,
+        walls_taken: Vec::new(),
     };
     let Some((region, judged)) = region_judged(start, ko, walls) else {
         tracing::debug!("ko region too large");
@@ -233,7 +239,10 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     let verdict = |game: &mut VirtualForce, memory: &mut Memory, answer, cutoff| {
         memory.values = std::mem::take(&mut game.values);
         memory.region.clone_from(&game.region);
-        verdict(answer, cutoff, judged.clone())
+        Verdict {
+            walls_taken: std::mem::take(&mut game.walls_taken),
+            ..verdict(answer, cutoff, judged.clone())
+        }
     };
     if game.locked_seki(start) {
         return verdict(&mut game, memory, Answer::No, None);
@@ -377,6 +386,7 @@ impl VirtualForce {
             prune: true,
             walls: JudgedWalls::none(),
             wall_taken_met: false,
+            walls_taken: Vec::new(),
             spare: Vec::new(),
         }
     }
@@ -467,8 +477,14 @@ impl VirtualForce {
 
     /// True when `color` playing `m` on `b` captures a string holding a judged wall stone.
     fn captures_wall(&self, b: &Board, m: Point, color: Color) -> bool {
+        self.wall_captured_by(b, m, color).is_some()
+    }
+
+    /// A stone of a string holding a judged wall stone that `color` playing `m` on `b`
+    /// captures, if any.
+    fn wall_captured_by(&self, b: &Board, m: Point, color: Color) -> Option<Point> {
         let opp = Cell::stone(color.opponent());
-        b.neighbours(m).into_iter().any(|n| {
+        b.neighbours(m).into_iter().find(|&n| {
             b.cell(n) == opp
                 && b.in_atari(n)
                 && b.atari_liberty(n) == m
@@ -604,7 +620,8 @@ impl LocalGame for VirtualForce {
                 }
             }
         }
-        let wall_taken = self.captures_wall(&n.board, m, n.to_move);
+        let wall_stone = self.wall_captured_by(&n.board, m, n.to_move);
+        let wall_taken = wall_stone.is_some();
         let before = n.board.hash();
         child.board.play(m, n.to_move);
         if self.own_wall_left_in_atari(&child.board, m) {
@@ -612,6 +629,11 @@ impl LocalGame for VirtualForce {
             return None;
         }
         self.wall_taken_met |= wall_taken;
+        if let Some(w) = wall_stone {
+            if !self.walls_taken.contains(&w) {
+                self.walls_taken.push(w);
+            }
+        }
         let after = child.board.hash();
         if ko::transition_bans(self.transitions.contains(&(before, after))) {
             self.spare.push(child);

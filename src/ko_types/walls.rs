@@ -106,6 +106,7 @@ impl JudgedWalls {
             let _ = grow_region(board, ko, MAX_JUDGED_REGION_POINTS, |m| {
                 let (status, basis) = judge.judge(m);
                 if status == Status::Alive
+                    && !board.in_atari(m)
                     && sure(basis, judge.share(m))
                     && !ko_dependent(board, &kos, m)
                 {
@@ -195,6 +196,26 @@ impl JudgedWalls {
             }
         }
         out
+    }
+
+    /// Unmarks the wall that the stone on `p` belonged to when a line captured it: the
+    /// whole string on `p` of `board` (the position read) when a stone of the marked colour
+    /// stands there, else the point alone. False when `p` was not marked.
+    pub fn demote(&mut self, board: &Board, p: Point) -> bool {
+        let Some(color) = self.stones[p.index()] else {
+            return false;
+        };
+        let string: Vec<Point> = if board.cell(p) == Cell::stone(color) {
+            board.string_stones(p).collect()
+        } else {
+            vec![p]
+        };
+        for s in string {
+            if self.stones[s.index()].take().is_some() {
+                self.count -= 1;
+            }
+        }
+        true
     }
 
     /// True when there are no judged walls.
@@ -298,8 +319,8 @@ mod tests {
             &[ko.empty, ko.stone],
             &walls
         ));
-        let (answers, cutoff, _) =
-            answer_all_judged(&b, ko, &walls, None, crate::ko_types::Questions::All);
+        let read = answer_all_judged(&b, ko, &walls, None, crate::ko_types::Questions::All);
+        let (answers, cutoff) = (read.answers, read.cutoff);
         assert_eq!(
             answers.get(Color::White, Role::Closed, Target::Ko),
             Answer::No
@@ -335,8 +356,8 @@ mod tests {
         assert_eq!(ko.empty, pt(b, "J3"));
         let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
         assert!(walls.contains(b, pt(b, "G5")) && walls.contains(b, pt(b, "F7")));
-        let (answers, _, _) =
-            answer_all_judged(b, ko, &walls, None, crate::ko_types::Questions::All);
+        let answers =
+            answer_all_judged(b, ko, &walls, None, crate::ko_types::Questions::All).answers;
         for role in [Role::Open, Role::Closed] {
             for target in [Target::Ko, Target::Locale] {
                 assert_eq!(answers.get(Color::White, role, target), Answer::No);
@@ -387,5 +408,60 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A string in atari is no wall, however sure the judgement: in `koan-gnugo-19x19-002`
+    /// after move 330 (the ko M1/L1, White open) Black's T2 is in atari (liberty T1) and
+    /// Black owns it in 83% of the playouts. Marked as a wall, White's capture of it ended
+    /// lines unknown and Black's closed question on the ko was unknown (`reason=wall`);
+    /// unmarked, the ko is a fighting ko with both players closed killers.
+    #[test]
+    fn a_string_in_atari_is_no_judged_wall() {
+        let game = corpus("19x19/koan-gnugo-19x19-002.sgf", 330);
+        let b = game.board();
+        let t2 = pt(b, "T2");
+        assert!(b.cell(t2) == Cell::stone(Color::Black) && b.in_atari(t2));
+        let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+        assert!(!walls.is_empty());
+        assert!(!walls.contains(b, t2));
+        let ko = crate::ko_types::ko_at(b, pt(b, "M1")).expect("the ko M1/L1");
+        let deadline = std::time::Instant::now().checked_add(Duration::from_secs(10));
+        let report = crate::ko_types::classify_judged(
+            b,
+            ko,
+            &walls,
+            deadline,
+            crate::ko_types::Questions::Report,
+        );
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.closed_killers, Color::BOTH);
+    }
+
+    /// A judged wall that a line the answers need captures is read again as an ordinary
+    /// stone: in `koan-pachi-9x9-016` after move 63 (the ko C1/B1, White open) Black's G1
+    /// (liberties G2, H1, next to White's F1-F2-E2) is judged alive, and White's captures of
+    /// it leave a closed killer's locale unknown (`reason=wall`). Demoted, the region takes
+    /// it in and the ko is an internal fighting ko.
+    #[test]
+    fn a_wall_the_answers_capture_is_read_again_as_a_stone() {
+        let game = corpus("9x9/koan-pachi-9x9-016.sgf", 63);
+        let b = game.board();
+        let ko = crate::ko_types::ko_at(b, pt(b, "C1")).expect("the ko C1/B1");
+        let g1 = pt(b, "G1");
+        let judged = JudgedWalls::judge(&game, Duration::from_secs(2));
+        assert!(judged.contains(b, g1));
+        let deadline = || std::time::Instant::now().checked_add(Duration::from_secs(10));
+        let questions = crate::ko_types::Questions::Report;
+        let first = crate::ko_types::classify_judged(b, ko, &judged, deadline(), questions);
+        assert_eq!(first.cutoff, Some(Cutoff::Wall));
+        assert_eq!(first.location, crate::ko_types::Location::Unknown);
+        assert!(!first.walls_taken.is_empty());
+        let mut walls = Some(judged);
+        let report =
+            crate::ko_types::classify_in_game(&game, ko, deadline(), &mut walls, questions);
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert_eq!(report.demoted_walls, [g1]);
+        assert!(!walls.expect("judged").contains(b, g1));
     }
 }
