@@ -5,7 +5,8 @@
 #
 # A-D: a fixed-ko retake. E: under fixed ko an open basic ko is an eye. F: under pass-for-ko
 # ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko and
-# Ing-Spight, lost by it under fixed ko. Where one komi cannot make a single move the only
+# Ing-Spight, lost by it under fixed ko. H: the same triple ko five captures in, which
+# simple ko lets White keep cycling and positional superko closes. Where one komi cannot make a single move the only
 # winner under both rules (the move one rule needs gives the same result under the other), a
 # position is asked at a second komi; each section says which.
 #
@@ -285,3 +286,41 @@ loadsgf genmove-rules/triple-ko-9x9.sgf
 komi -7.5
 704 reg_genmove w
 #? [E8]
+
+# --- H. G's triple ko five captures in (triple-ko-cycle-9x9.sgf): after W E8, 1 B E3,
+# 2 W B2, 3 B H3, 4 W E2, 5 B B3, White to move, komi -6.5. White's group has one liberty,
+# E3: Black takes it next unless White captures again. ---
+#       A B C D E F G H J
+#     9 . X . X X O . O .
+#     8 X X X X O O O O O
+#     7 X X X X X X X X X      (rows 7 to 5 Black)
+#     4 O O O O O O O O O
+#     3 O X O O . O O X O
+#     2 X . X X O X X . X
+#     1 X X X X X X X X X
+# - simple: H2 takes Black's H3 and gives White's group a second liberty (H3); Black's
+#   E3 then puts it in atari again, White B2 ... the captures go round for ever (no
+#   result), and every other move loses the group at once. B2 is the immediate retake.
+# - positional (and situational, ing-spight): the cycle is closed. H2 would recreate the
+#   position after E8, B2 is the immediate retake, and White has no other capture: the
+#   group is lost whatever White plays, and koan passes. Positional superko lets Black win
+#   the triple ko that simple ko leaves cycling.
+# - fixed: B2 retakes at once, a transition never made from this position (White's earlier
+#   B2 was made from the position before 3 B H3).
+# Checked: koan with 200,000 playouts (seeds 7, 8): simple H2, positional pass, fixed B2.
+# GNU Go 3.8 (simple ko): is_legal white H2 1, B2 0; attack E4 "1 E3" before and after H2
+# (each capture ataris back), attack A1 "1 B2".
+ko-rule simple
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+800 reg_genmove w
+#? [H2]
+
+ko-rule positional
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+801 reg_genmove w
+#? [!H2|B2]
+
+ko-rule fixed
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+802 reg_genmove w
+#? [B2]
