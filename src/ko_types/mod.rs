@@ -258,8 +258,9 @@ pub struct KoReport {
     /// The strings judged alive (not unconditionally) that bounded the regions, one stone
     /// each: empty when the answers are exact, otherwise they rest on this judgement.
     pub judged_walls: Vec<Point>,
-    /// The judged walls that some line of the reading captured, one stone each (where it
-    /// stood when captured): an answer that needed such a line is unknown (`reason=wall`).
+    /// The judged walls that some line of the reading captured: a stone of the string
+    /// each capture took (where it stood then; a string taken in several lines may be
+    /// named more than once). An answer that needed such a line is unknown (`reason=wall`).
     pub walls_taken: Vec<Point>,
     /// Strings judged alive that an earlier reading of this ko captured, one stone each:
     /// the local search showed they can die, so these answers read them as ordinary stones
@@ -581,7 +582,8 @@ pub struct JudgedAnswers {
     pub cutoff: Option<Cutoff>,
     /// The judged walls (one stone per string) some region used.
     pub judged_walls: Vec<Point>,
-    /// The judged walls some line captured (one stone per string, where it stood then).
+    /// The judged walls some line captured (a stone of each string taken, where it stood
+    /// then).
     pub walls_taken: Vec<Point>,
 }
 

@@ -102,7 +102,8 @@ struct VirtualForce {
     walls: JudgedWalls,
     /// True once some line captured a judged wall (the line ends there, its value unknown).
     wall_taken_met: bool,
-    /// One stone of each judged wall string some line captured, as it stood when captured.
+    /// A stone of the judged wall string each capture took, as it stood then (the point
+    /// next to the capturing play; a string taken in several lines may be named again).
     walls_taken: Vec<Point>,
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
@@ -150,8 +151,8 @@ pub(super) struct Verdict {
     pub cutoff: Option<Cutoff>,
     /// The judged walls (one stone per string) that bounded the region.
     pub judged_walls: Vec<Point>,
-    /// One stone of each judged wall string that some line captured (the strings the
-    /// local search shows can die).
+    /// A stone of each judged wall string that some line captured (the strings the local
+    /// search shows can die; see [`VirtualForce`]'s `walls_taken`).
     pub walls_taken: Vec<Point>,
 }
 
