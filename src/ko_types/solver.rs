@@ -100,10 +100,10 @@ struct VirtualForce {
     prune: bool,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
-    /// True once some line captured a judged wall (the line ends there, its value unknown).
-    wall_taken_met: bool,
     /// A stone of the judged wall string each capture took, as it stood then (the point
     /// next to the capturing play; a string taken in several lines may be named again).
+    /// Not empty once some line captured a judged wall (the line ends there, its value
+    /// unknown).
     walls_taken: Vec<Point>,
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
@@ -294,7 +294,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         (Answer::Yes(m), None)
     } else if disproved && !search.budget.timed_out {
         (Answer::No, None)
-    } else if game.wall_taken_met {
+    } else if !game.walls_taken.is_empty() {
         (Answer::Unknown, Some(Cutoff::Wall))
     } else if search.budget.timed_out {
         (Answer::Unknown, Some(Cutoff::Time))
@@ -386,7 +386,6 @@ impl VirtualForce {
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
-            wall_taken_met: false,
             walls_taken: Vec::new(),
             spare: Vec::new(),
         }
@@ -629,7 +628,6 @@ impl LocalGame for VirtualForce {
             self.spare.push(child);
             return None;
         }
-        self.wall_taken_met |= wall_taken;
         if let Some(w) = wall_stone {
             if !self.walls_taken.contains(&w) {
                 self.walls_taken.push(w);

@@ -7,6 +7,8 @@
 //! `basis=judged`, and one that needs a line capturing a wall becomes unknown.
 //!
 //! These limits keep a wall from resting on what the classification asks:
+//! - a string in atari in the position read is never judged a wall, however often its
+//!   colour owns it at the end of the playouts: the opponent can take it at once;
 //! - a mark carries the colour judged alive: a point is a wall only while a stone of that
 //!   colour stands on it (after a ko capture, the other colour's stone on a wall's point is
 //!   no wall);
@@ -202,17 +204,15 @@ impl JudgedWalls {
     /// whole string on `p` of `board` (the position read) when a stone of the marked colour
     /// stands there, else the point alone. False when `p` was not marked.
     pub fn demote(&mut self, board: &Board, p: Point) -> bool {
-        let Some(color) = self.stones[p.index()] else {
+        let Some(color) = self.stones[p.index()].take() else {
             return false;
         };
-        let string: Vec<Point> = if board.cell(p) == Cell::stone(color) {
-            board.string_stones(p).collect()
-        } else {
-            vec![p]
-        };
-        for s in string {
-            if self.stones[s.index()].take().is_some() {
-                self.count -= 1;
+        self.count -= 1;
+        if board.cell(p) == Cell::stone(color) {
+            for s in board.string_stones(p) {
+                if self.stones[s.index()].take().is_some() {
+                    self.count -= 1;
+                }
             }
         }
         true
