@@ -345,9 +345,9 @@ pub fn run(options: &MatchOptions) -> i32 {
         drop(done);
     });
     let shared = shared.into_inner().unwrap_or_else(|e| e.into_inner());
-    if let Verdict::H0 | Verdict::H1 = shared.summary.verdict() {
+    if let Some((_, n)) = shared.summary.decided {
         eprintln!(
-            "koan match: the SPRT decided after {} games",
+            "koan match: the SPRT decided after {n} games ({} played)",
             shared.summary.games
         );
     }

@@ -43,6 +43,10 @@ pub struct Summary {
     pub endings: Endings,
     /// The SPRT that may stop the match.
     pub sprt: Option<Sprt>,
+    /// The SPRT's decision and the number of games that made it, once made. The games
+    /// still running then are played out and counted in the table, but they do not
+    /// unmake the decision (as in fishtest and cutechess).
+    pub decided: Option<(Verdict, u32)>,
 }
 
 impl Summary {
@@ -78,6 +82,14 @@ impl Summary {
             End::Fault(Fault::Illegal, _) => e.illegal += 1,
             End::Fault(Fault::Protocol, _) => e.protocol += 1,
         }
+        if self.decided.is_none() {
+            if let Some(t) = self.sprt {
+                let verdict = t.verdict(&self.results());
+                if verdict != Verdict::Continue {
+                    self.decided = Some((verdict, self.games));
+                }
+            }
+        }
     }
 
     /// Engine A's results: wins, draws and losses.
@@ -90,10 +102,10 @@ impl Summary {
         }
     }
 
-    /// The SPRT's verdict so far (`Continue` without an SPRT).
+    /// The SPRT's verdict so far (`Continue` without an SPRT): the decision once made,
+    /// whatever the games still running then bring.
     pub fn verdict(&self) -> Verdict {
-        self.sprt
-            .map_or(Verdict::Continue, |t| t.verdict(&self.results()))
+        self.decided.map_or(Verdict::Continue, |(v, _)| v)
     }
 
     /// Engine A's score so far: wins plus half the draws, and the SPRT's LLR and bounds.
@@ -172,10 +184,10 @@ impl Summary {
             None => {}
         }
         if let Some(t) = self.sprt {
-            let verdict = match t.verdict(&self.results()) {
-                Verdict::H0 => "H0 accepted",
-                Verdict::H1 => "H1 accepted",
-                Verdict::Continue => "no decision",
+            let verdict = match self.decided {
+                Some((Verdict::H0, n)) => format!("H0 accepted after {n} games"),
+                Some((Verdict::H1, n)) => format!("H1 accepted after {n} games"),
+                _ => "no decision".to_string(),
             };
             let _ = writeln!(
                 out,
@@ -285,5 +297,39 @@ mod tests {
         });
         assert!(s.score_line().starts_with("A 1.5 - B 1.5, LLR "));
         assert!(s.table().contains("(-2.94, 2.94) [0, 10], no decision"));
+    }
+
+    #[test]
+    fn the_sprt_decision_stands_whatever_the_running_games_bring() {
+        let mut s = Summary {
+            sprt: Some(Sprt {
+                elo0: 0.0,
+                elo1: 200.0,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
+            ..Summary::default()
+        };
+        let won = || record(Some(Color::Black), End::Resignation);
+        let lost = || record(Some(Color::White), End::Resignation);
+        let mut n = 0;
+        while s.verdict() == Verdict::Continue && n < 100 {
+            let r = if n % 4 == 3 { lost() } else { won() };
+            s.add(&r, Color::Black);
+            n += 1;
+        }
+        assert_eq!(s.verdict(), Verdict::H1, "after {n} games");
+        // Two games that were still running when the SPRT decided come in lost: the ratio
+        // falls back inside its bounds, the decision stands.
+        s.add(&lost(), Color::Black);
+        s.add(&lost(), Color::Black);
+        let t = s.sprt.unwrap();
+        assert_eq!(t.verdict(&s.results()), Verdict::Continue);
+        assert_eq!(s.verdict(), Verdict::H1);
+        let table = s.table();
+        assert!(
+            table.contains(&format!("H1 accepted after {n} games")),
+            "{table}"
+        );
     }
 }
