@@ -70,8 +70,8 @@ struct EngineArgs {
     /// Resign below this win rate; 0 never resigns [default: 0.05]
     #[arg(long, value_name = "P", value_parser = win_rate)]
     resign_threshold: Option<f64>,
-    /// Where the priors of new search nodes come from: `hand` (hand-made rules) or `model`
-    /// (the learned move model) [default: hand]
+    /// Where the priors of new search nodes come from: `model` (the learned move model) or
+    /// `hand` (hand-made rules) [default: model]
     #[arg(long, value_name = "SOURCE", value_parser = ["hand", "model"])]
     priors: Option<String>,
     /// Whether the playouts replay the last good reply to the opponent's move (learnt over
@@ -223,7 +223,7 @@ fn serve(args: &EngineArgs) -> ExitCode {
     if let Some(limit) = args.ko_classify_time {
         koan::ko_types::set_time_limit(limit);
     }
-    koan::search::priors::use_model(args.priors.as_deref() == Some("model"));
+    koan::search::priors::use_model(args.priors.as_deref() != Some("hand"));
     koan::search::replies::use_replies(args.playout_replies.as_deref() == Some("on"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

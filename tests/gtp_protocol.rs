@@ -256,7 +256,7 @@ fn pondering_stops_at_the_next_command_and_its_tree_is_reused() {
         .write_all(b"boardsize 9\nclear_board\ngenmove b\n")
         .unwrap();
     std::thread::sleep(Duration::from_millis(600));
-    stdin.write_all(b"genmove w\nplay b E5\nquit\n").unwrap();
+    stdin.write_all(b"genmove w\nplay b pass\nquit\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();

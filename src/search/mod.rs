@@ -4,8 +4,10 @@
 //! together, without a lock: statistics are atomics, a node's children are created by the
 //! one thread that claims it, and a visit is counted on the way down (virtual loss) so that
 //! threads spread over different lines. Each simulation descends by the value of
-//! [`tree::Stats::value`] (the win rate with prior visits blended with the AMAF win rate;
-//! no UCB exploration term, RAVE explores), expands a node visited [`worker::EXPAND_AT`]
+//! [`tree::Stats::value`] (the win rate with prior visits blended with the AMAF win rate)
+//! plus, with the move model's priors, an exploration term for the moves the model rates
+//! ([`tree::Stats::exploration`], AlphaGo's PUCT; the hand-made priors have none and RAVE
+//! explores), expands a node visited [`worker::EXPAND_AT`]
 //! times (more as the arena fills) giving each child its prior ([`priors`]), plays out with
 //! the policy ([`policy`], [`playout`]) and backs the result up with AMAF updates.
 //!

@@ -55,9 +55,9 @@ pub const POINTS_PER_STONE: i32 = 2;
 /// gets them all as wins, the others a share that falls with their strength.
 pub const MODEL_VISITS: u32 = 20;
 
-/// Where new nodes' priors come from: the hand-made rules above (false) or the learned
-/// move model ([`model`]).
-static USE_MODEL: AtomicBool = AtomicBool::new(false);
+/// Where new nodes' priors come from: the learned move model ([`model`], true, the
+/// default) or the hand-made rules above (false).
+static USE_MODEL: AtomicBool = AtomicBool::new(true);
 
 /// Chooses the source of the priors for the whole process (`--priors`): the learned move
 /// model when `on`, else the hand-made rules.
@@ -95,6 +95,7 @@ pub fn fill(
             .map(|(p, _)| m.move_strength(board, color, *p, (last, last2))),
     );
     let best = scratch.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    let total: f32 = scratch.iter().sum::<f32>().max(f32::MIN_POSITIVE);
     for ((p, prior), &s) in children.iter_mut().zip(scratch.iter()) {
         let share = (s / best).sqrt();
         let wins = (share * MODEL_VISITS as f32).round() as u32;
@@ -102,6 +103,7 @@ pub fn fill(
             visits: EVEN + MODEL_VISITS,
             wins2: EVEN + 2 * wins,
             score2: 0,
+            policy: (s / total * u16::MAX as f32).round() as u16,
         };
         // Captured and saved stones are worth their points, as with the hand-made priors.
         if !p.is_pass() {
@@ -125,6 +127,10 @@ pub struct Prior {
     /// The margin above the search's expectation that each virtual visit carries, in half
     /// points (-128..=127).
     pub score2: i32,
+    /// The move model's probability that a strong player picks the move, in units of
+    /// 1/65535 (0 with the hand-made priors): the weight of the move's exploration term
+    /// in selection (see [`super::tree::Stats::exploration`]).
+    pub policy: u16,
 }
 
 impl Prior {
@@ -160,6 +166,7 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Point) -> Prior {
         visits: EVEN,
         wins2: EVEN,
         score2: 0,
+        policy: 0,
     };
     if p.is_pass() {
         prior.add_losses(PASS_LOSSES);

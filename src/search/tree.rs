@@ -48,6 +48,8 @@ pub(super) struct Node {
     prior_wins2: AtomicU16,
     /// The prior's margin per virtual visit, in half points.
     prior_score2: AtomicI8,
+    /// The move model's probability of the move, in units of 1/65535.
+    prior_policy: AtomicU16,
     /// Simulations through this node (including those still running).
     visits: AtomicU32,
     /// Wins of those simulations for the player who made `point`, in half points.
@@ -132,6 +134,16 @@ impl Stats {
         let rave = self.rave_wins2 as f32 * 0.5 / av;
         let beta = av / (av + v + v * av / RAVE_EQUIV);
         beta * rave + (1.0 - beta) * expectation + term
+    }
+
+    /// The exploration term selection adds for the move model's policy (AlphaGo's PUCT):
+    /// `c * policy * sqrt(parent_visits) / (1 + visits)`, where `sqrt_parent` is the square
+    /// root of the parent's visits. It keeps a move the model rates highly in the search
+    /// after a few unlucky simulations, as greedy selection by value alone would not; it
+    /// fades as the move's own visits grow. Zero with the hand-made priors (no policy).
+    #[inline]
+    pub fn exploration(&self, c: f32, sqrt_parent: f32) -> f32 {
+        c * (self.prior.policy as f32 / u16::MAX as f32) * sqrt_parent / (1.0 + self.visits as f32)
     }
 }
 
@@ -218,6 +230,7 @@ impl Node {
                 visits: self.prior_visits.load(Relaxed) as u32,
                 wins2: self.prior_wins2.load(Relaxed) as u32,
                 score2: self.prior_score2.load(Relaxed) as i32,
+                policy: self.prior_policy.load(Relaxed),
             },
             score2: self.score2.load(Relaxed),
             score2_sq: self.score2_sq.load(Relaxed),
@@ -295,6 +308,7 @@ impl Node {
             .store(prior.wins2.min(u16::MAX as u32) as u16, Relaxed);
         self.prior_score2
             .store(prior.score2.clamp(-128, 127) as i8, Relaxed);
+        self.prior_policy.store(prior.policy, Relaxed);
         self.visits.store(0, Relaxed);
         self.wins2.store(0, Relaxed);
         self.rave_visits.store(0, Relaxed);
@@ -526,6 +540,7 @@ mod tests {
                 visits: 25,
                 wins2: 40,
                 score2: 4,
+                policy: 0,
             },
         );
         assert!(

@@ -34,6 +34,11 @@ pub(super) fn expand_at(used: usize, capacity: usize) -> u32 {
     }
     threshold
 }
+/// The weight of the move model's exploration term in selection
+/// ([`Stats::exploration`](super::tree::Stats::exploration)), in win-rate units: a move
+/// the model gives probability `p` gains `p * sqrt(parent visits) / (1 + visits)` of it.
+pub(super) const EXPLORATION: f32 = 1.0;
+
 /// Playout ownership is added to the shared counts every this many simulations.
 const OWNERSHIP_FLUSH: u32 = 32;
 
@@ -237,16 +242,20 @@ impl<'a> Worker<'a> {
     }
 
     /// The child of `node` with the highest value under the score utility `utility`
-    /// (centred for the children's player; ties: the first after a random offset).
+    /// (centred for the children's player) plus its exploration term ([`EXPLORATION`]);
+    /// ties: the first after a random offset.
     fn select(&mut self, node: usize, utility: &ScoreUtility) -> usize {
         let tree = self.shared.tree;
         let kids = tree.children(node);
         let count = kids.len();
         let offset = self.rng.below(count);
+        let c = EXPLORATION;
+        let sqrt_parent = (tree.node(node).visits() as f32).sqrt();
         let (mut best, mut best_value) = (kids.start, f32::NEG_INFINITY);
         for k in 0..count {
             let i = kids.start + (offset + k) % count;
-            let value = tree.node(i).stats().value_with(utility);
+            let stats = tree.node(i).stats();
+            let value = stats.value_with(utility) + stats.exploration(c, sqrt_parent);
             if value > best_value {
                 best_value = value;
                 best = i;
