@@ -634,7 +634,11 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         -komi_shift
     };
     let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
-    let prior_sum: f64 = kids.iter().map(|s| s.prior.rate()).sum::<f64>().max(1e-9);
+    let prior_sum: f64 = kids
+        .iter()
+        .map(|s| s.prior.policy_weight())
+        .sum::<f64>()
+        .max(1e-9);
     let mut moves: Vec<(usize, MoveStats)> = tree
         .children(0)
         .zip(&kids)
@@ -649,7 +653,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
                     point: s.point,
                     visits: s.visits as u64,
                     winrate: w,
-                    prior: s.prior.rate() / prior_sum,
+                    prior: s.prior.policy_weight() / prior_sum,
                     lcb,
                     pv: Vec::new(),
                     pv_visits: Vec::new(),

@@ -2,6 +2,10 @@
 //! the move's statistics start with, as in Gelly and Silver's "even-game" priors and
 //! Michi's heuristics.
 //!
+//! By default they come from the learned move model ([`model`], see [`fill`]), which also
+//! gives each move its probability ([`Prior::policy`]) for selection's exploration term.
+//! The hand-made rules (`--priors hand`) follow.
+//!
 //! Every move starts with [`EVEN`] visits at a 50% win rate. Then, as wins (visits that
 //! won) or losses (visits that lost):
 //! - a capture: [`CAPTURE_ONE`] wins for one stone, [`CAPTURE_MANY`] for more;
@@ -147,6 +151,23 @@ impl Prior {
     fn add_points(&mut self, stones: usize) {
         let points2 = 2 * POINTS_PER_STONE * stones.min(64) as i32;
         self.score2 = (self.score2 + points2).clamp(-128, 127);
+    }
+
+    /// The move model's probability of the move (0..1; 0 with the hand-made priors).
+    #[inline]
+    pub fn probability(self) -> f32 {
+        self.policy as f32 / u16::MAX as f32
+    }
+
+    /// The move's weight in the policy an analysis shows, before the moves' weights are
+    /// scaled to sum to 1: the move model's probability when the priors come from the
+    /// model (the same figure the search explores by), else the prior's win rate.
+    pub fn policy_weight(self) -> f64 {
+        if model_in_use() {
+            f64::from(self.probability())
+        } else {
+            self.rate()
+        }
     }
 
     /// The prior's win rate (0..1).

@@ -34,12 +34,18 @@ pub fn root_priors(game: &Game, color: Color, moves: &[Point]) -> Vec<(Point, Pr
 }
 
 /// The search's policy for `color` in `game`: every root move and the pass with its prior's
-/// win rate, scaled so that they sum to 1 (the `prior` an analysis reports).
+/// [`policy_weight`](Prior::policy_weight) (the move model's probability, or with the
+/// hand-made priors their win rate), scaled so that they sum to 1 (the `prior` an analysis
+/// reports).
 pub fn policy(game: &Game, color: Color) -> Vec<(Point, f64)> {
     let moves = root_moves(game, color, &MoveFilter::default());
     let kids = root_priors(game, color, &moves);
-    let sum: f64 = kids.iter().map(|(_, p)| p.rate()).sum::<f64>().max(1e-9);
+    let sum: f64 = kids
+        .iter()
+        .map(|(_, p)| p.policy_weight())
+        .sum::<f64>()
+        .max(1e-9);
     kids.into_iter()
-        .map(|(p, prior)| (p, prior.rate() / sum))
+        .map(|(p, prior)| (p, prior.policy_weight() / sum))
         .collect()
 }

@@ -143,7 +143,7 @@ impl Stats {
     /// fades as the move's own visits grow. Zero with the hand-made priors (no policy).
     #[inline]
     pub fn exploration(&self, c: f32, sqrt_parent: f32) -> f32 {
-        c * (self.prior.policy as f32 / u16::MAX as f32) * sqrt_parent / (1.0 + self.visits as f32)
+        c * self.prior.probability() * sqrt_parent / (1.0 + self.visits as f32)
     }
 }
 

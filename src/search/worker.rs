@@ -249,13 +249,12 @@ impl<'a> Worker<'a> {
         let kids = tree.children(node);
         let count = kids.len();
         let offset = self.rng.below(count);
-        let c = EXPLORATION;
         let sqrt_parent = (tree.node(node).visits() as f32).sqrt();
         let (mut best, mut best_value) = (kids.start, f32::NEG_INFINITY);
         for k in 0..count {
             let i = kids.start + (offset + k) % count;
             let stats = tree.node(i).stats();
-            let value = stats.value_with(utility) + stats.exploration(c, sqrt_parent);
+            let value = stats.value_with(utility) + stats.exploration(EXPLORATION, sqrt_parent);
             if value > best_value {
                 best_value = value;
                 best = i;
