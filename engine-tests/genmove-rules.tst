@@ -6,7 +6,9 @@
 # A-D: a fixed-ko retake. E: under fixed ko an open basic ko is an eye. F: under pass-for-ko
 # ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko and
 # Ing-Spight, lost by it under fixed ko. H: the same triple ko five captures in, which
-# simple ko lets White keep cycling and positional superko closes. Where one komi cannot make a single move the only
+# simple ko lets White keep cycling and positional superko closes. I: under pass-for-ko a
+# bent four in the corner is dead whatever the ko threats; under simple ko and positional
+# superko one threat saves it. Where one komi cannot make a single move the only
 # winner under both rules (the move one rule needs gives the same result under the other), a
 # position is asked at a second komi; each section says which.
 #
@@ -324,3 +326,81 @@ ko-rule fixed
 loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
 802 reg_genmove w
 #? [B2]
+
+# --- I. Pass-for-ko: a bent four in the corner is dead whatever the ko threats
+# (bent-four-9x9.sgf), Black to move. ---
+#       A B C D E F G H J
+#     9 . . . X O . O . O      Black's corner group has the bent four A9 B9 C9 A8 as
+#     8 . X X X O O O O O      its eye space and no outside liberty; White's wall
+#     7 X X O O O O O X X      around it lives (eyes F9, H9). J6 is worth 8 points:
+#     6 O O O X X X X O .      B J6 takes H6 and saves H7-J7, W J6 takes H7-J7.
+#     5 X X X X . X X X X      Black has one ko threat, G1 or H1 in the straight four
+#     4 . X . X X X X X X      F1-J1 of White's bottom group (eleven stones, no other
+#     3 X X X X O O O O O      eye space; W answers at the other point); White has
+#     2 . X . X O O O O O      none. The rest is settled.
+#     1 X X X X O . . . .
+# White, moving in the corner, kills by ko: W B9, B A9, W A8 takes A9 and puts the corner
+# in atari (C9). Black lives by B9 (or A9). B B9 W J6 is B+6.5 at komi 0.5, W+3.5 at 10.5;
+# B J6 with the corner living is B+4.5 at 10.5, with the corner dead W+5.5 at 0.5. As in F,
+# the move in the corner gives the same result under every rule, so each rule is asked at
+# the komi where it decides:
+# - pass-for-ko (the Japanese confirmation-phase rule), komi 0.5: the bent four is dead
+#   whatever the threats, so Black must live now: B9 or A9 (B+6.5). After B J6, W B9, B A9,
+#   W A8, Black's threat H1 is answered (G1) but Black stays banned from retaking at A9
+#   until Black passes, and after the pass W C9 takes the corner (W+5.5). Spending the
+#   threat first (B H1 W G1, or G1 H1) and then living changes nothing, so H1 and G1 win too.
+# - simple and positional, komi 10.5: J6 is the only winning move (B+4.5). After W B9,
+#   B A9, W A8, Black threatens at H1, W answers G1, Black retakes at A9 and White, without
+#   a threat, cannot take back: B C9 takes B9 and the corner lives. If W ignores the threat
+#   and takes the corner (C9), B G1 kills the bottom group, which is bigger (B+14.5). If
+#   W first removes the threat (H1), B B9 lives (B+4.5). Living at once loses by 3.5 (W J6).
+# Checked: koan with 200,000 playouts (seeds 7, 8): pass-for-ko at 0.5 B9 and A9 (100%;
+# J6 52% on about 1,100 visits), and after B J6 White's B9 wins 91-92%; simple and
+# positional at 10.5 J6 (98-99%; B9 20-21%). final_score: B B9 W J6 B+6.5 (komi 0.5), also
+# after B A9 or B H1 W G1 B B9; B J6 W B9 B A9 W A8 B H1 W G1 B pass W C9 W+5.5 (0.5; A9
+# banned by pass-for-ko before the pass); under simple B J6 W B9 B A9 W A8 B H1 W G1 B A9
+# W pass B C9 B+4.5 and B J6 W H1 B B9 B+4.5, B B9 W J6 W+3.5 (10.5). GNU Go 3.8 (simple
+# ko): owl_attack D9 "2 B9" (White kills by ko), owl_defend D9 "1 A9", 0 after B B9 or
+# B A9, "1 B9" after B A8; attack and defend H7 and attack H6 "1 J6"; owl_attack E1 0, and
+# after B H1 "1 G1"; after B J6 GNU Go plays the ko out itself (W B9, B A9, W A8, B G1,
+# W H1, B A9, W pass, B C9); the retake at A9 is illegal at once, legal after the threat.
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-9x9.sgf
+komi 0.5
+900 reg_genmove b
+#? [B9|A9|H1|G1]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-9x9.sgf
+901 reg_genmove b
+#? [J6]
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-9x9.sgf
+902 reg_genmove b
+#? [J6]
+
+# --- I with colours swapped and the board mirrored left to right (bent-four-9x9-white.sgf),
+# White to move: White's corner has the bent four J9 H9 G9 J8 (Black kills by ko: B H9,
+# W J9, B J8), A6 is the 8-point move, Black's straight four A1-D1 (White's threat C1 or
+# B1). pass-for-ko at komi -0.5: H9 or J9 (or the threat first); simple and positional at
+# -10.5: A6. Checked the same way (seeds 7, 8: pass-for-ko H9 and J9 100%, A6 46-56% on
+# about 1,100 visits; simple and positional A6 98-99%; final_score at -0.5: W H9 B A6
+# W+6.5, W A6 B H9 W J9 B J8 W B1 B C1 W pass B G9 B+5.5; at -10.5: W A6 B H9 W J9 B J8
+# W B1 B C1 W J9 B pass W G9 W+4.5, W H9 B A6 B+3.5; GNU Go owl_attack F9 "2 H9",
+# owl_defend F9 "1 J9", attack B7 "1 A6"). ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+komi -0.5
+910 reg_genmove w
+#? [H9|J9|B1|C1]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+911 reg_genmove w
+#? [A6]
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+912 reg_genmove w
+#? [A6]
