@@ -2,12 +2,14 @@
 # The standard matches of koan against GNU Go 3.8 at level 10, Chinese (area) rules:
 #   9x9:   komi 7,   koan --threads 2 --time-per-move 1, 100 games
 #   19x19: komi 7.5, koan --threads 2 --time-per-move 2,  20 games
-# Colours alternate; koan is engine A (Black in odd games). Each match writes its result
+# Colours alternate; koan is engine A (Black in odd games) and gets a seed of its own in
+# every game, so that no two games repeat (SEED, default 1, seeds the match's seeds). Each
+# match writes its result
 # table, progress log, SGF files and engine logs under the results folder, and the script
 # fails when either engine made an illegal move, a protocol error or lost on time.
 #
 # Usage: gtp-scripts/matches.sh [all | 9 | 19] [RESULTS_DIR]
-# Environment: GAMES_9, GAMES_19 (game counts), GNUGO (path to gnugo).
+# Environment: GAMES_9, GAMES_19 (game counts), SEED (the match's seed), GNUGO (path to gnugo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,9 +44,9 @@ run_match() {
   mkdir -p "$dir"
   echo "== $name: $games games on ${size}x$size, komi $komi, koan at $secs s per move" >&2
   "$koan" match \
-    --black "koan --threads 2 --time-per-move $secs" \
+    --black "koan --threads 2 --time-per-move $secs --seed {seed}" \
     --white "$gnugo --mode gtp --level 10 --chinese-rules" \
-    --size "$size" --komi "$komi" --rules chinese --games "$games" \
+    --size "$size" --komi "$komi" --rules chinese --games "$games" --seed "${SEED:-1}" \
     --sgf-dir "$dir/sgf" --stderr-dir "$dir/logs" \
     2> >(tee "$dir/progress.log" >&2) | tee "$dir/table.txt"
   # Both columns of the fault rows must be zero.
