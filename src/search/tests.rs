@@ -608,16 +608,21 @@ fn dynamic_komi_favours_a_margin_early_in_handicap_games_only() {
     assert_eq!(dynamic_komi(&g), 0.5);
 }
 
-/// A 9x9 game (komi 7.5) after `plays`, each `b V` or `w V`.
-fn played(plays: &[&str]) -> Game {
-    let mut g = Game::new(9, Ruleset::default());
-    g.set_komi(7.5);
+/// Plays `plays`, each `b V` or `w V`, in `g`.
+fn play_all(g: &mut Game, plays: &[&str]) {
     for m in plays {
         let (c, v) = m.split_once(' ').unwrap();
         let color = if c == "b" { Color::Black } else { Color::White };
         let p = at(g.board(), v);
         g.play(color, p).unwrap();
     }
+}
+
+/// A 9x9 game (komi 7.5) after `plays`, each `b V` or `w V`.
+fn played(plays: &[&str]) -> Game {
+    let mut g = Game::new(9, Ruleset::default());
+    g.set_komi(7.5);
+    play_all(&mut g, plays);
     g
 }
 
