@@ -686,6 +686,110 @@ fn takes_the_capture_that_could_turn_a_lost_game() {
     assert!(captures >= 6, "{moves:?}");
 }
 
+/// Black's area margin (komi included) once `line` (each `b V` or `w V`) is played from `g`:
+/// the count at the end of a settled endgame, every stone alive.
+fn margin_after(g: &Game, line: &[&str]) -> f64 {
+    let mut g = g.clone();
+    play_all(&mut g, line);
+    counting::area_score(g.board(), g.komi())
+}
+
+#[test]
+fn gives_away_no_points_in_a_won_endgame() {
+    // Black leads by over 20 points and every group is settled: both have many eyes, and
+    // Black's territories are two lines wide or boxed in, too narrow for an invasion to
+    // live even in a playout. Three places are left on the boundary:
+    // - E7: Black pushes into White's opening, White must block at E8 and Black connects
+    //   at E6: both points are Black's. Had White played first, E6 (Black blocks at E5,
+    //   White connects at E7) makes both White's. The biggest move.
+    // - B7 and J7: dame, one point each.
+    // After E7 and the dames shared, Black wins by 23.5; after E6 (White takes E7) or a
+    // dame first (White takes the opening) by 21.5; after a move inside its own territory
+    // or a pass by 19.5. Every one of them wins every playout: only the score tells them
+    // apart.
+    let g = setup(
+        &[
+            ". O . O O O . O .",
+            "O O O O . O O O O",
+            "O . O O . O O O .",
+            "X X X X . X X X X",
+            ". . . X . X . . .",
+            ". . . X X X . . .",
+            "X X X X X X X X X",
+            ". . X . . X . . .",
+            ". . X . . X . . .",
+        ],
+        Color::Black,
+        Ruleset::default(),
+        7.5,
+    );
+    assert_eq!(
+        margin_after(&g, &["b E7", "w E8", "b E6", "w B7", "b J7"]),
+        23.5
+    );
+    assert_eq!(margin_after(&g, &["b E6", "w E7", "b B7", "w J7"]), 21.5);
+    assert_eq!(
+        margin_after(&g, &["b J7", "w E6", "b E5", "w E7", "b B7"]),
+        21.5
+    );
+    assert_eq!(
+        margin_after(&g, &["b G5", "w E6", "b E5", "w E7", "b B7", "w J7"]),
+        19.5
+    );
+    let moves = choices(&g, Color::Black, 20_000, 1..=6);
+    assert!(moves.iter().all(|m| m == "E7"), "{moves:?}");
+    // With only one dame left, Black still takes it rather than pass or fill its own
+    // territory.
+    let mut g = g;
+    play_all(&mut g, &["b E7", "w E8", "b E6", "w B7"]);
+    let moves = choices(&g, Color::Black, 20_000, 1..=6);
+    assert!(moves.iter().all(|m| m == "J7"), "{moves:?}");
+}
+
+#[test]
+fn gives_away_no_points_in_a_won_endgame_as_white() {
+    // White to move, some 30 points ahead; every group settled, with many eyes, and the
+    // territories boxed in. Three places are left on the boundary:
+    // - F9, the hane on the first line: Black must block at G9 and White connects at E9,
+    //   both points White's. Black's own hane at E9 (White blocks at D9, Black connects at
+    //   F9) would make both Black's. The biggest move.
+    // - E5 and E3: dame, one point each.
+    // After F9 and the dames shared, White wins by 32.5; after E9 (Black takes F9) or a
+    // dame first (Black takes the hane) by 30.5; after a move inside its own territory or
+    // a pass by 28.5.
+    let g = setup(
+        &[
+            ". O . . . . . X .",
+            "O O O O O X X X X",
+            ". O . . O X . . .",
+            "O O O O O X . X .",
+            ". O . O . X . X .",
+            "O O O O O X . X .",
+            ". O . O . X X X X",
+            "O O O O O O O O O",
+            ". O . . O . O . .",
+        ],
+        Color::White,
+        Ruleset::default(),
+        7.5,
+    );
+    assert_eq!(
+        margin_after(&g, &["w F9", "b G9", "w E9", "b E5", "w E3"]),
+        -32.5
+    );
+    assert_eq!(margin_after(&g, &["w E9", "b F9", "w E5", "b E3"]), -30.5);
+    assert_eq!(
+        margin_after(&g, &["w E3", "b E9", "w D9", "b F9", "w E5"]),
+        -30.5
+    );
+    assert_eq!(
+        margin_after(&g, &["w C7", "b E9", "w D9", "b F9", "w E5", "b E3"]),
+        -28.5
+    );
+    let moves = choices(&g, Color::White, 20_000, 1..=6);
+    assert!(moves.iter().all(|m| m == "F9"), "{moves:?}");
+}
+
 #[test]
 fn moves_report_their_own_score() {
     let g = played(&["b D5", "b F5", "b E4", "w E5", "w A9"]);
