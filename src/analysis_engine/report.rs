@@ -167,7 +167,8 @@ fn top_down(board: &Board) -> impl Iterator<Item = Point> + '_ {
 
 /// koan's policy for `color` in `game` as KataGo writes it: a value per point from the
 /// top-left, then the pass; the search's root policy ([`search::root::policy`]: the move
-/// model's probabilities) scaled to sum to 1 over the moves it considers, 0 for legal moves it never tries (filling its own eyes), -1 for illegal ones.
+/// model's probabilities) scaled to sum to 1 over the moves it considers, 0 for legal moves
+/// it never tries (filling its own eyes), -1 for illegal ones.
 pub fn policy(game: &Game, color: Color) -> Vec<f64> {
     let board = game.board();
     let mut priors = search::root::policy(game, color);

@@ -634,11 +634,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         -komi_shift
     };
     let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
-    let prior_sum: f64 = kids
-        .iter()
-        .map(|s| s.prior.policy_weight())
-        .sum::<f64>()
-        .max(1e-9);
+    let prior_sum = priors::Prior::policy_total(kids.iter().map(|s| s.prior));
     let mut moves: Vec<(usize, MoveStats)> = tree
         .children(0)
         .zip(&kids)

@@ -170,6 +170,16 @@ impl Prior {
         }
     }
 
+    /// The sum of the [`policy_weight`](Prior::policy_weight)s of `priors` (a node's
+    /// children), by which each is divided to make the policy an analysis shows (never 0).
+    pub fn policy_total(priors: impl IntoIterator<Item = Prior>) -> f64 {
+        priors
+            .into_iter()
+            .map(Prior::policy_weight)
+            .sum::<f64>()
+            .max(1e-9)
+    }
+
     /// The prior's win rate (0..1).
     pub fn rate(self) -> f64 {
         if self.visits == 0 {

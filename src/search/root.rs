@@ -40,11 +40,7 @@ pub fn root_priors(game: &Game, color: Color, moves: &[Point]) -> Vec<(Point, Pr
 pub fn policy(game: &Game, color: Color) -> Vec<(Point, f64)> {
     let moves = root_moves(game, color, &MoveFilter::default());
     let kids = root_priors(game, color, &moves);
-    let sum: f64 = kids
-        .iter()
-        .map(|(_, p)| p.policy_weight())
-        .sum::<f64>()
-        .max(1e-9);
+    let sum = Prior::policy_total(kids.iter().map(|(_, p)| *p));
     kids.into_iter()
         .map(|(p, prior)| (p, prior.policy_weight() / sum))
         .collect()
