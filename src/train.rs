@@ -56,6 +56,9 @@ struct Competitions {
     size: Vec<u8>,
     /// The hand-made priors' win rate of each move (held-out games only), for comparison.
     hand: Vec<f32>,
+    /// The embedded model's strength of each move (held-out games only), so that new
+    /// weights can be compared with the ones the binary carries.
+    embedded: Vec<f32>,
 }
 
 impl Competitions {
@@ -236,6 +239,8 @@ fn add_position(
         if !grow {
             out.hand
                 .push(priors::prior(board, color, p, last).rate() as f32);
+            out.embedded
+                .push(model::embedded().move_strength(board, color, p, (last, last2)));
         }
     }
     out.chosen.push(first + winner as u32);
@@ -313,12 +318,13 @@ fn minorize_maximize(c: &Competitions, dict: &Dictionary, iterations: usize) -> 
     gammas
 }
 
-/// Prints top-1 and top-5 accuracy on the held-out positions of `size`, for the model and
-/// for the hand-made priors.
+/// Prints top-1 and top-5 accuracy on the held-out positions of `size`, for the model, for
+/// the weights embedded in this binary and for the hand-made priors.
 fn report(c: &Competitions, gammas: &[f64], size: u8) {
     let mut strength = Vec::new();
     strengths(c, gammas, &mut strength);
     let (mut n, mut top1, mut top5, mut hand1, mut hand5) = (0, 0, 0, 0, 0);
+    let (mut emb1, mut emb5) = (0, 0);
     for j in 0..c.positions() {
         if c.size[j] != size {
             continue;
@@ -328,11 +334,14 @@ fn report(c: &Competitions, gammas: &[f64], size: u8) {
         let rank = |v: &dyn Fn(usize) -> f64| (a..b).filter(|&m| v(m) > v(w)).count();
         let r = rank(&|m| strength[m]);
         let h = rank(&|m| c.hand[m] as f64);
+        let e = rank(&|m| c.embedded[m] as f64);
         n += 1;
         top1 += (r == 0) as usize;
         top5 += (r < 5) as usize;
         hand1 += (h == 0) as usize;
         hand5 += (h < 5) as usize;
+        emb1 += (e == 0) as usize;
+        emb5 += (e < 5) as usize;
     }
     if n == 0 {
         return;
@@ -340,9 +349,12 @@ fn report(c: &Competitions, gammas: &[f64], size: u8) {
     let pct = |k: usize| 100.0 * k as f64 / n as f64;
     println!(
         "{size}x{size}: {n} held-out positions: model top-1 {:.1}%, top-5 {:.1}%; \
+         embedded weights top-1 {:.1}%, top-5 {:.1}%; \
          hand-made priors top-1 {:.1}%, top-5 {:.1}%",
         pct(top1),
         pct(top5),
+        pct(emb1),
+        pct(emb5),
         pct(hand1),
         pct(hand5)
     );

@@ -43,6 +43,7 @@ fn learns_from_records_and_writes_weights_the_engine_reads() {
     assert!(stderr.contains("broken.sgf"), "{stderr}");
     assert!(stdout.contains("9x9: "), "{stdout}");
     assert!(stdout.contains("model top-1"), "{stdout}");
+    assert!(stdout.contains("embedded weights top-1"), "{stdout}");
     let weights = std::fs::read_to_string(&out).unwrap();
     assert!(
         weights.lines().any(|l| l.starts_with("capture 1 ")),
