@@ -16,4 +16,6 @@ koan=${KOAN:-$here/../target/release/koan}
 mkdir -p "$data/9x9" "$data/19x19"
 "$here/pachi-selfplay.sh" "$data/9x9/run-$(date +%s)" "${2:-200}" 9 =1000
 "$here/pachi-selfplay.sh" "$data/19x19/run-$(date +%s)" "${3:-10}" 19 =1000
-"$koan" train --skip-moves 4 --out "$here/../src/search/model-weights.txt" "$data/9x9" "$data/19x19"
+# GNU Go's games of the ko corpus are trained on too.
+"$koan" train --skip-moves 4 --out "$here/../src/search/model-weights.txt" "$data/9x9" "$data/19x19" \
+  "$here"/../engine-tests/ko-corpus/*/gnugo-*.sgf

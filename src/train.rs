@@ -8,15 +8,20 @@
 //! explains the winners (one MM step), for `--iterations` rounds. A virtual win and a
 //! virtual loss against a move of strength 1 keep rare features near 1 (Coulom's prior).
 //!
+//! Large shapes ([`crate::search::diamond`]) are harvested first: a shape is known when it
+//! was around the move played at least `--min-pattern-count` times in the training games,
+//! and each candidate's pattern feature is then its largest known shape (Coulom's rule).
+//!
 //! Records that cannot be read or replayed are skipped with a warning naming the file.
 
 use crate::board::{Color, Point};
 use crate::game::Game;
 use crate::rules::Ruleset;
+use crate::search::diamond;
 use crate::search::model::{self, Feature, Group, Model, GROUPS};
 use crate::search::priors;
 use crate::sgf;
-use fxhash::FxHashMap;
+use fxhash::{FxHashMap, FxHashSet};
 use std::path::{Path, PathBuf};
 
 /// The command line of `koan train`.
@@ -41,6 +46,9 @@ pub struct TrainArgs {
     /// Write only shapes seen at least N times among the candidates
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub min_count: u32,
+    /// Learn a large shape only when it was around the move played at least N times
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub min_pattern_count: u32,
 }
 
 /// Competitions in a flat layout: position `j` has moves `pos[j]..pos[j + 1]`, move `m`
@@ -114,14 +122,38 @@ pub fn run(args: &TrainArgs) -> i32 {
         eprintln!("koan train: no .sgf files in the inputs");
         return 2;
     }
+    let held_out = |n: usize| args.holdout > 0 && n % args.holdout == args.holdout - 1;
+    // The large shapes around the moves played in the training games.
+    let mut counts: FxHashMap<u32, u32> = FxHashMap::default();
+    for (n, file) in files.iter().enumerate() {
+        if !held_out(n) {
+            // A record that cannot be read is reported by the training pass below.
+            let _ = replay(file, args.skip_moves, |game, color, played, _| {
+                if !played.is_pass() {
+                    for name in diamond::names(game.board(), played, color) {
+                        *counts.entry(name).or_insert(0) += 1;
+                    }
+                }
+            });
+        }
+    }
+    let known: FxHashSet<u32> = counts
+        .into_iter()
+        .filter(|&(_, c)| c >= args.min_pattern_count)
+        .map(|(name, _)| name)
+        .collect();
     let mut dict = Dictionary::default();
     let mut train = Competitions::new();
     let mut test = Competitions::new();
     let (mut train_games, mut test_games) = (0, 0);
     for (n, file) in files.iter().enumerate() {
-        let held_out = args.holdout > 0 && n % args.holdout == args.holdout - 1;
+        let held_out = held_out(n);
         let target = if held_out { &mut test } else { &mut train };
-        match replay(file, args.skip_moves, &mut dict, target, !held_out) {
+        let grow = !held_out;
+        let added = replay(file, args.skip_moves, |game, color, played, last| {
+            add_position(game, color, played, last, &known, &mut dict, target, grow)
+        });
+        match added {
             Ok(()) if held_out => test_games += 1,
             Ok(()) => train_games += 1,
             Err(e) => tracing::warn!("skipping {}: {e}", file.display()),
@@ -178,13 +210,12 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     }
 }
 
-/// Replays one record, adding a competition for every position after `skip` moves.
+/// Replays one record, handing every position after `skip` moves to `position` (the game,
+/// the player, the move played, and the last two moves before it).
 fn replay(
     file: &Path,
     skip: usize,
-    dict: &mut Dictionary,
-    out: &mut Competitions,
-    grow: bool,
+    mut position: impl FnMut(&Game, Color, Point, (Point, Point)),
 ) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let record = sgf::parse(&text).map_err(|e| e.to_string())?;
@@ -193,7 +224,7 @@ fn replay(
     for (n, (color, coord)) in record.moves().enumerate() {
         let point = coord.map_or(Point::PASS, |c| game.board().point(c));
         if n >= skip && game.to_move() == color {
-            add_position(&game, color, point, last, dict, out, grow);
+            position(&game, color, point, last);
         }
         game.play(color, point)
             .map_err(|e| format!("move {}: {e:?}", n + 1))?;
@@ -202,12 +233,15 @@ fn replay(
     Ok(())
 }
 
-/// One competition: `color` to move in `game` played `played`.
+/// One competition: `color` to move in `game` played `played`; `known` are the large
+/// shapes learned.
+#[allow(clippy::too_many_arguments)]
 fn add_position(
     game: &Game,
     color: Color,
     played: Point,
     (last, last2): (Point, Point),
+    known: &FxHashSet<u32>,
     dict: &mut Dictionary,
     out: &mut Competitions,
     grow: bool,
@@ -224,7 +258,7 @@ fn add_position(
     };
     let first = out.moves.len() as u32 - 1;
     for &p in &cands {
-        for f in model::features(board, color, p, last, last2)
+        for f in model::features(board, color, p, (last, last2), |n| known.contains(&n))
             .iter()
             .flatten()
         {
@@ -380,8 +414,9 @@ fn weights_text(
     let mut out = format!(
         "# koan move model: gammas learned by `koan train` (Minorization-Maximization)\n\
          # from {positions} positions of {games} games, {} rounds, shapes seen at least {} \
-         times.\n# Lines: GROUP VALUE GAMMA. Regenerate with gtp-scripts/train-model.sh.\n",
-        args.iterations, args.min_count
+         times,\n# large shapes played at least {} times. Lines: GROUP VALUE GAMMA.\n\
+         # Regenerate with gtp-scripts/train-model.sh.\n",
+        args.iterations, args.min_count, args.min_pattern_count
     );
     for ((group, value), gamma) in rows {
         out.push_str(&format!("{} {value} {gamma:.4}\n", group.name()));

@@ -53,6 +53,11 @@ fn learns_from_records_and_writes_weights_the_engine_reads() {
         weights.lines().any(|l| l.starts_with("shape ")),
         "{weights}"
     );
+    // Large shapes around the moves played (the opening's, at least) are learned too.
+    assert!(
+        weights.lines().any(|l| l.starts_with("pattern ")),
+        "{weights}"
+    );
     // A capture is worth more than an average move to GNU Go.
     let capture: f64 = weights
         .lines()

@@ -35,6 +35,7 @@
 //!   [`SearchParams::time_cap`]) while the best move is unclear.
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
+pub mod diamond;
 pub mod filter;
 pub mod legality;
 pub mod model;

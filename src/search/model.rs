@@ -1,7 +1,8 @@
 //! A learned model of good moves, in the spirit of Coulom's Minorization-Maximization
 //! (generalised Bradley-Terry) patterns: every candidate move is described by a few
-//! features (its 3x3 shape, a capture, an escape from atari, an atari, a self-atari, its
-//! distance to the last two moves and to the edge), each feature value has a strength
+//! features (its 3x3 shape, the largest known shape of up to five lines around it, a
+//! capture, an escape from atari, an atari, a self-atari, its distance to the last two moves
+//! and to the edge), each feature value has a strength
 //! (a *gamma*), and a move's strength is the product of its features' gammas. The chance
 //! that a strong player picks a move is its strength over the sum of all candidates'.
 //!
@@ -11,11 +12,13 @@
 //!
 //! Feature extraction allocates nothing; the shape lookup is one table read.
 
+use super::diamond;
 use super::patterns::ORDER;
 use super::policy;
 use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::ladder;
 use crate::tactics::self_atari::is_self_atari;
+use fxhash::FxHashMap;
 use std::sync::OnceLock;
 
 /// The embedded weights, as `koan train` writes them.
@@ -44,10 +47,13 @@ pub enum Group {
     /// The 3x3 shape around the move with the atari status of its four direct neighbours,
     /// seen from the mover (own and opponent stones), reduced over the eight symmetries.
     Shape,
+    /// The largest shape around the move the model knows, of size 4 (the 3x3 square and
+    /// the four points two away) up to 10 (see [`diamond`]), by its name.
+    Pattern,
 }
 
 /// Every group, in the order of their numbers.
-pub const GROUPS: [Group; 9] = [
+pub const GROUPS: [Group; 10] = [
     Group::Pass,
     Group::Capture,
     Group::Escape,
@@ -57,6 +63,7 @@ pub const GROUPS: [Group; 9] = [
     Group::DistLast2,
     Group::Line,
     Group::Shape,
+    Group::Pattern,
 ];
 
 impl Group {
@@ -72,6 +79,7 @@ impl Group {
             Group::DistLast2 => "dist-last2",
             Group::Line => "line",
             Group::Shape => "shape",
+            Group::Pattern => "pattern",
         }
     }
 
@@ -82,7 +90,7 @@ impl Group {
 }
 
 /// One feature: a group and its value (values start at 1; the shape's value is its
-/// canonical key).
+/// canonical key, the pattern's its name).
 pub type Feature = (Group, u32);
 
 /// A move's features; unused slots are `None`.
@@ -90,17 +98,25 @@ pub type Features = [Option<Feature>; GROUPS.len()];
 
 /// The features of `color`'s legal move `p` on `board` ([`Point::PASS`] for the pass),
 /// `last` being the opponent's last move and `last2` the player's own move before it
-/// ([`Point::PASS`] when none or a pass).
-pub fn features(board: &Board, color: Color, p: Point, last: Point, last2: Point) -> Features {
-    let mut f = features_but_shape(board, color, p, last, last2);
+/// ([`Point::PASS`] when none or a pass). The pattern is the largest shape `known` knows.
+pub fn features(
+    board: &Board,
+    color: Color,
+    p: Point,
+    (last, last2): (Point, Point),
+    mut known: impl FnMut(u32) -> bool,
+) -> Features {
+    let mut f = features_but_shapes(board, color, p, last, last2);
     if !p.is_pass() {
         f[8] = Some((Group::Shape, canonical_shape(shape_key(board, p, color))));
+        f[9] = diamond::largest_known(board, p, color, |name| known(name).then_some(()))
+            .map(|(name, ())| (Group::Pattern, name));
     }
     f
 }
 
-/// [`features`] without the shape, which [`Model::move_strength`] looks up by its raw key.
-fn features_but_shape(
+/// [`features`] without the shapes, which [`Model::move_strength`] looks up itself.
+fn features_but_shapes(
     board: &Board,
     color: Color,
     p: Point,
@@ -268,6 +284,8 @@ pub struct Model {
     small: [[f32; 18]; GROUPS.len()],
     /// Gamma by canonical shape key.
     shapes: Vec<f32>,
+    /// Gamma by the name of a large shape ([`Group::Pattern`]).
+    patterns: FxHashMap<u32, f32>,
 }
 
 impl Model {
@@ -276,6 +294,7 @@ impl Model {
         Model {
             small: [[1.0; 18]; GROUPS.len()],
             shapes: vec![1.0; SHAPE_KEYS],
+            patterns: FxHashMap::default(),
         }
     }
 
@@ -321,6 +340,10 @@ impl Model {
                 true
             }
             Group::Shape => false,
+            Group::Pattern => {
+                self.patterns.insert(value, gamma);
+                true
+            }
             _ if value < 18 => {
                 self.small[group as usize][value as usize] = gamma;
                 true
@@ -333,6 +356,7 @@ impl Model {
     pub fn gamma(&self, (group, value): Feature) -> f32 {
         match group {
             Group::Shape => self.shapes[value as usize],
+            Group::Pattern => self.patterns.get(&value).copied().unwrap_or(1.0),
             _ => self.small[group as usize][value as usize],
         }
     }
@@ -353,9 +377,17 @@ impl Model {
         if p.is_pass() {
             return self.small[Group::Pass as usize][0];
         }
-        let f = features_but_shape(board, color, p, last, last2);
+        let f = features_but_shapes(board, color, p, last, last2);
         // The shape is looked up by its raw key: every symmetric form holds the gamma.
-        self.strength(&f) * self.shapes[shape_key(board, p, color) as usize]
+        let mut s = self.strength(&f) * self.shapes[shape_key(board, p, color) as usize];
+        if !self.patterns.is_empty() {
+            if let Some((_, gamma)) =
+                diamond::largest_known(board, p, color, |name| self.patterns.get(&name).copied())
+            {
+                s *= gamma;
+            }
+        }
+        s
     }
 }
 
@@ -404,9 +436,11 @@ mod tests {
         );
         let at = |c, r| b.point(Coord::new(c, r));
         // The White stone at C4 has one liberty, C5: Black captures there.
-        let f = features(&b, Color::Black, at(2, 4), Point::PASS, Point::PASS);
+        let none = (Point::PASS, Point::PASS);
+        let f = features(&b, Color::Black, at(2, 4), none, |_| false);
         assert_eq!(f[1], Some((Group::Capture, 1)));
-        let pass = features(&b, Color::Black, Point::PASS, Point::PASS, Point::PASS);
+        assert_eq!(f[9], None);
+        let pass = features(&b, Color::Black, Point::PASS, none, |_| true);
         assert_eq!(pass[0], Some((Group::Pass, 0)));
     }
 
@@ -419,6 +453,32 @@ mod tests {
         assert!(Model::parse("colour 1 2").is_err());
         assert!(Model::parse("capture 1 -2").is_err());
         assert!(Model::parse("capture 99 2").is_err());
+    }
+
+    #[test]
+    fn a_known_large_shape_is_a_feature_and_weighs_the_move() {
+        let b = Board::from_diagram(
+            "
+            . . . . .
+            . X O X .
+            . . X . .
+            . . . . .
+            . . . . .",
+        );
+        let p = b.point(Coord::new(3, 1));
+        let names = diamond::names(&b, p, Color::White);
+        let f = features(&b, Color::White, p, (Point::PASS, Point::PASS), |n| {
+            names[..2].contains(&n)
+        });
+        assert_eq!(f[9], Some((Group::Pattern, names[1])));
+        let plain = Model::parse("line 2 1.5\n").unwrap();
+        let with = Model::parse(&format!("line 2 1.5\npattern {} 4\n", names[0])).unwrap();
+        let none = (Point::PASS, Point::PASS);
+        let ratio = with.move_strength(&b, Color::White, p, none)
+            / plain.move_strength(&b, Color::White, p, none);
+        assert!((ratio - 4.0).abs() < 1e-4, "{ratio}");
+        assert_eq!(with.gamma((Group::Pattern, names[0])), 4.0);
+        assert_eq!(with.gamma((Group::Pattern, names[0] ^ 1)), 1.0);
     }
 
     #[test]
