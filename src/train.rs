@@ -90,6 +90,8 @@ struct Dictionary {
     features: Vec<Feature>,
     /// How often each feature was among the candidates.
     seen: Vec<u32>,
+    /// The large shapes learned: those around the move played often enough.
+    known_shapes: FxHashSet<u32>,
 }
 
 impl Dictionary {
@@ -122,11 +124,11 @@ pub fn run(args: &TrainArgs) -> i32 {
         eprintln!("koan train: no .sgf files in the inputs");
         return 2;
     }
-    let held_out = |n: usize| args.holdout > 0 && n % args.holdout == args.holdout - 1;
+    let is_held_out = |n: usize| args.holdout > 0 && n % args.holdout == args.holdout - 1;
     // The large shapes around the moves played in the training games.
     let mut counts: FxHashMap<u32, u32> = FxHashMap::default();
     for (n, file) in files.iter().enumerate() {
-        if !held_out(n) {
+        if !is_held_out(n) {
             // A record that cannot be read is reported by the training pass below.
             let _ = replay(file, args.skip_moves, |game, color, played, _| {
                 if !played.is_pass() {
@@ -137,21 +139,23 @@ pub fn run(args: &TrainArgs) -> i32 {
             });
         }
     }
-    let known: FxHashSet<u32> = counts
-        .into_iter()
-        .filter(|&(_, c)| c >= args.min_pattern_count)
-        .map(|(name, _)| name)
-        .collect();
-    let mut dict = Dictionary::default();
+    let mut dict = Dictionary {
+        known_shapes: counts
+            .into_iter()
+            .filter(|&(_, c)| c >= args.min_pattern_count)
+            .map(|(name, _)| name)
+            .collect(),
+        ..Dictionary::default()
+    };
     let mut train = Competitions::new();
     let mut test = Competitions::new();
     let (mut train_games, mut test_games) = (0, 0);
     for (n, file) in files.iter().enumerate() {
-        let held_out = held_out(n);
+        let held_out = is_held_out(n);
         let target = if held_out { &mut test } else { &mut train };
         let grow = !held_out;
         let added = replay(file, args.skip_moves, |game, color, played, last| {
-            add_position(game, color, played, last, &known, &mut dict, target, grow)
+            add_position(game, color, played, last, &mut dict, target, grow)
         });
         match added {
             Ok(()) if held_out => test_games += 1,
@@ -233,15 +237,12 @@ fn replay(
     Ok(())
 }
 
-/// One competition: `color` to move in `game` played `played`; `known` are the large
-/// shapes learned.
-#[allow(clippy::too_many_arguments)]
+/// One competition: `color` to move in `game` played `played`.
 fn add_position(
     game: &Game,
     color: Color,
     played: Point,
     (last, last2): (Point, Point),
-    known: &FxHashSet<u32>,
     dict: &mut Dictionary,
     out: &mut Competitions,
     grow: bool,
@@ -258,9 +259,11 @@ fn add_position(
     };
     let first = out.moves.len() as u32 - 1;
     for &p in &cands {
-        for f in model::features(board, color, p, (last, last2), |n| known.contains(&n))
-            .iter()
-            .flatten()
+        for f in model::features(board, color, p, (last, last2), |n| {
+            dict.known_shapes.contains(&n)
+        })
+        .iter()
+        .flatten()
         {
             if let Some(id) = dict.id(*f, grow) {
                 if grow {

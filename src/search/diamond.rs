@@ -16,6 +16,7 @@
 //!
 //! Reading the shapes allocates nothing: one pass over the points, eight running hashes.
 
+use crate::board::zobrist::splitmix;
 use crate::board::{Board, Cell, Color, Coord, Point};
 use std::sync::OnceLock;
 
@@ -59,14 +60,6 @@ fn turn((mut dx, mut dy): (i32, i32), s: usize) -> (i32, i32) {
     (dx, dy)
 }
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -88,7 +81,13 @@ fn table() -> &'static Table {
         let mut state = 0x6B6F_616E_4469_616Du64; // "koanDiam"
         let base: Vec<[u64; 4]> = offsets
             .iter()
-            .map(|_| std::array::from_fn(|_| splitmix(&mut state)))
+            .map(|_| {
+                std::array::from_fn(|_| {
+                    let (next, key) = splitmix(state);
+                    state = next;
+                    key
+                })
+            })
             .collect();
         let index = |o: (i32, i32)| offsets.iter().position(|&x| x == o).expect("closed");
         let keys =
@@ -122,7 +121,6 @@ pub fn walk(board: &Board, p: Point, color: Color, mut visit: impl FnMut(usize, 
                 match board.cell(board.point(Coord::new(x as usize, y as usize))) {
                     Cell::Empty => EMPTY,
                     cell if cell == own => OWN,
-                    Cell::OffBoard => EDGE,
                     _ => OPP,
                 }
             };
