@@ -663,10 +663,10 @@ fn takes_the_free_capture_when_far_ahead() {
 #[test]
 fn takes_the_capture_that_could_turn_a_lost_game() {
     // Black is far behind; capturing White's three stones at B6 is the only way back (GNU
-    // Go: W+10.8 after B6, W+24.4 after G6, which only protects F6). The search has not
-    // always found it with every seed: after G6 White's escape at B6 can lose its first
-    // simulations, and the AMAF statistics then keep it down for a long time, so G6 looks
-    // better than it is. Most seeds must take the capture.
+    // Go: W+10.8 after B6, W+24.4 after G6, which only protects F6). It is easy to miss:
+    // after G6 White's escape at B6 can lose its first simulations, and the AMAF statistics
+    // then keep it down for a long time, so G6 looks better than it is. Most seeds must
+    // take the capture.
     let moves = black_plays(
         &[
             ". . . . . . . . .",
