@@ -117,7 +117,9 @@ pub struct Board {
     size: u8,
     stride: u16,
     cells: [Cell; MAX_POINTS],
-    /// For a stone: the point that represents its string (where string data is kept).
+    /// For a stone: the point that represents its string (where string data is kept). For
+    /// an empty point or the edge: 0, an edge point whose string data stays empty, so that
+    /// [`Board::in_atari`] reads false there without a test of the cell.
     head: [u16; MAX_POINTS],
     /// For a stone: the next stone of its string (a circular list).
     next: [u16; MAX_POINTS],
@@ -422,7 +424,8 @@ impl Board {
         }
     }
 
-    /// True when the string holding the stone on `p` has exactly one liberty.
+    /// True when the string holding the stone on `p` has exactly one liberty; false when `p`
+    /// is empty or off the board.
     #[inline]
     pub fn in_atari(&self, p: Point) -> bool {
         let h = self.head[p.index()] as usize;
@@ -788,6 +791,7 @@ impl Board {
         loop {
             let next = self.next[s] as usize;
             self.cells[s] = Cell::Empty;
+            self.head[s] = 0;
             self.hash ^= key[s];
             self.add_empty(s as u16);
             on_remove(Point(s as u16));
@@ -881,6 +885,9 @@ impl Board {
                     if i >= self.empty_count as usize || self.empty[i] != p.0 {
                         return Err(format!("empty list broken at {}", self.vertex(p)));
                     }
+                    if self.head[p.index()] != 0 {
+                        return Err(format!("empty point with a string at {}", self.vertex(p)));
+                    }
                 }
                 Cell::Black | Cell::White => {
                     let c = self.cells[p.index()].color().unwrap();
@@ -923,6 +930,9 @@ impl Board {
                 }
                 Cell::OffBoard => return Err("sentinel inside board".into()),
             }
+        }
+        if self.libs[0] != 0 || self.lib_sum[0] != 0 {
+            return Err("string data on the edge".into());
         }
         if empties != self.empty_count as usize {
             return Err("empty count wrong".into());

@@ -165,16 +165,24 @@ fn pick(cands: &[Point], rng: &mut Rng, ok: impl Fn(Point) -> bool) -> Option<Po
 /// there, the liberties of attacking strings in atari and the string's liberty when
 /// extending there gains a second liberty.
 pub(super) fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Candidates) {
-    let own = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
     let n = board.neighbours(last);
     let around = [last, n[0], n[1], n[2], n[3]];
+    // Usually nothing there is in atari: asked of all five points at once, without a branch
+    // on their contents (an empty point or the edge reads as not in atari).
+    let mut hits = 0u32;
+    for (i, &q) in around.iter().enumerate() {
+        hits |= (board.in_atari(q) as u32) << i;
+    }
+    if hits == 0 {
+        return;
+    }
     let mut seen: SmallVec<[Point; 5]> = SmallVec::new();
-    for q in around {
-        let cell = board.cell(q);
-        if (cell != own && cell != opp) || !board.in_atari(q) {
+    for (i, q) in around.into_iter().enumerate() {
+        if hits & (1 << i) == 0 {
             continue;
         }
+        let cell = board.cell(q);
         let head = board.string_head(q);
         if seen.contains(&head) {
             continue;
