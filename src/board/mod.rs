@@ -433,6 +433,15 @@ impl Board {
         n > 0 && n * self.lib_sum_sq[h] as u64 == (self.lib_sum[h] as u64).pow(2)
     }
 
+    /// The number of pseudo-liberties of the string holding the stone on `p`: its
+    /// stone-liberty adjacencies, so an empty point beside several of its stones counts
+    /// once for each (at most four times). Free to ask; the string has at least a quarter
+    /// as many distinct liberties.
+    #[inline]
+    pub fn pseudo_liberties(&self, p: Point) -> usize {
+        self.libs[self.head[p.index()] as usize] as usize
+    }
+
     /// The only liberty of a string in atari (meaningless for other strings).
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Point {

@@ -34,6 +34,11 @@ pub fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
             return false; // captures: gains liberties
         }
         if c == own {
+            // Nine or more pseudo-liberties are at least three liberties, so two besides
+            // `p`: no need to walk the string.
+            if board.pseudo_liberties(n) >= 9 {
+                return false;
+            }
             for l in board.liberties(n, 3) {
                 if note(l) {
                     return false;
@@ -61,5 +66,25 @@ mod tests {
         assert!(!is_self_atari(&b, at(&b, "D2"), Color::Black));
         // Black on A4 joins A5: liberties B5, B4, A3.
         assert!(!is_self_atari(&b, at(&b, "A4"), Color::Black));
+    }
+
+    #[test]
+    fn joining_a_string_with_many_liberties_is_no_self_atari() {
+        // Black's long string has plenty of liberties: B1 between White's stones joins it.
+        // For White, B1 joins A1 and C1 into a string with D1 its only liberty.
+        let b = Board::from_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X X X X X X .
+            O . O . . . .",
+        );
+        let p = at(&b, "B1");
+        assert!(b.pseudo_liberties(at(&b, "A2")) >= 9);
+        assert!(!is_self_atari(&b, p, Color::Black));
+        assert!(is_self_atari(&b, p, Color::White));
     }
 }
