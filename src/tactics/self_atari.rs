@@ -3,6 +3,11 @@
 
 use crate::board::{Board, Cell, Color, Point};
 
+/// Pseudo-liberties enough for an own string to have two liberties besides the new stone's
+/// point, whatever their layout: a liberty is counted at most four times, so nine are at
+/// least three distinct liberties.
+const SURELY_TWO_OTHER_LIBERTIES: usize = 4 * 2 + 1;
+
 /// True when `color`'s play on the empty point `p` leaves its string with at most one
 /// liberty and captures nothing.
 #[inline]
@@ -34,9 +39,8 @@ pub fn is_self_atari(board: &Board, p: Point, color: Color) -> bool {
             return false; // captures: gains liberties
         }
         if c == own {
-            // Nine or more pseudo-liberties are at least three liberties, so two besides
-            // `p`: no need to walk the string.
-            if board.pseudo_liberties(n) >= 9 {
+            // No need to walk a string with that many.
+            if board.pseudo_liberties(n) >= SURELY_TWO_OTHER_LIBERTIES {
                 return false;
             }
             for l in board.liberties(n, 3) {
@@ -83,7 +87,7 @@ mod tests {
             O . O . . . .",
         );
         let p = at(&b, "B1");
-        assert!(b.pseudo_liberties(at(&b, "A2")) >= 9);
+        assert!(b.pseudo_liberties(at(&b, "A2")) >= SURELY_TWO_OTHER_LIBERTIES);
         assert!(!is_self_atari(&b, p, Color::Black));
         assert!(is_self_atari(&b, p, Color::White));
     }
