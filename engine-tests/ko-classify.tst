@@ -101,20 +101,19 @@ clear_board
 # first, holds the ko as an eye (Released Ko Rule) and can kill its own seki partner with it,
 # but that leaves it a straight three (one eye), and connecting the ko fills the other eye
 # (a locked seki); all eight answers are no (TWO_SEKIS in src/ko_types/tests.rs, which reads
-# them without a time limit; docs/ko-types.md, "Test positions"). The `ko-classify` line
-# needs only the two closed roles on the ko, about 0.65 s of reading in a release build: on
-# a busy machine (or in a debug build) the default second may still run out, and the type is
-# then unknown rather than a wrong one, with the reason.
+# them with more nodes; docs/ko-types.md, "Test positions"). The `ko-classify` line needs
+# only the two closed roles on the ko, about 250,000 nodes, within the default budget: the
+# same answer on any machine, however busy.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 
 71 ko-classify
-#? [D9 C9 open=B type=(disturbing-life location=internal closed-killers=none strong-killers=none basis=exact|unknown location=unknown closed-killers=none strong-killers=none basis=exact reason=time)]
+#? [D9 C9 open=B type=disturbing-life location=internal closed-killers=none strong-killers=none basis=exact]
 
-# The time limit. A plain ko in the centre of an open board: far too much to read in a
-# millisecond, so the answer is unknown for want of time, at once rather than after seconds.
-80 koan-param ko_classify_time
-#? [1]
+# The node budget. A plain ko in the centre of an open board: far too much to read in 1,000
+# nodes, so the answer is unknown for want of nodes (`reason=search`), on any machine.
+80 koan-param ko_classify_nodes
+#? [300000]
 
 81 boardsize 9
 clear_board
@@ -125,22 +124,34 @@ play w E6
 play w D5
 play w F5
 play w E4
-koan-param ko_classify_time 0.001
+koan-param ko_classify_nodes 1000
 #? []
 
 82 ko-classify
+#? [E5 D5 open=B type=unknown location=unknown closed-killers=none strong-killers=none basis=exact reason=search]
+
+# The time limit is an outer guard only: with a millisecond the same ko is unknown for want
+# of time, at once rather than after seconds.
+83 koan-param ko_classify_time
+#? [10]
+
+84 koan-param ko_classify_nodes 300000
+koan-param ko_classify_time 0.001
+#? []
+
+85 ko-classify E5
 #? [E5 D5 open=B type=unknown location=unknown closed-killers=none strong-killers=none basis=exact reason=time]
 
-83 ko-classify E5
-#? [E5 D5 open=B type=unknown location=unknown closed-killers=none strong-killers=none basis=exact reason=time]
-
-84 ko-classify_detail E5
+86 ko-classify_detail E5
 #? [B open ko unknown\nB open locale unknown\nB closed ko unknown\nB closed locale unknown\nW open ko unknown\nW open locale unknown\nW closed ko unknown\nW closed locale unknown\nbasis=exact]
 
-85 koan-param ko_classify_time 0
+87 koan-param ko_classify_time 0
 #? [ko_classify_time: '0' is not a number of seconds.*]*
 
-86 koan-param ko_classify_time 2.5
+88 koan-param ko_classify_nodes 0
+#? [ko_classify_nodes: '0' is not a number of nodes.*]*
+
+89 koan-param ko_classify_time 2.5
 koan-param ko_classify_time
 #? [2.5]
 

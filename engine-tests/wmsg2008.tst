@@ -73,8 +73,8 @@ rules wmsg2008
 53 is_legal b pass
 #? [1]
 
-# Neither a disturbing life (two-sekis.sgf) nor a ko the solver cannot classify in time (the
-# same position on a busy machine, where the default second may run out) bans the pass.
+# A disturbing life (two-sekis.sgf, classified within the default node budget) does not ban
+# the pass; nor would a ko the solver cannot classify within its budget.
 55 loadsgf ko-classify/two-sekis.sgf
 #? [black]
 rules wmsg2008

@@ -12,7 +12,11 @@
   gtp-scripts/ko-corpus.py classify DIR [KOAN]       replays every SGF of DIR in koan and,
       after every move that leaves a basic ko on the board, asks `ko-classify`; prints one
       line per ko and the summary: kos found, classified exact / judged / unknown (whole
-      games and their last third), time per call (median, 95th percentile, max).
+      games and their last third; a ko counts as classified when its type is known, and
+      the figure of kos with both type and location known follows), time per call
+      (median, 95th percentile, max) in wall-clock time and in the engine's CPU time (from
+      /proc, in clock ticks: what a call costs whatever the machine's load), per origin
+      (the file name's prefix before the board size). Extra koan arguments may follow KOAN.
 
 GNU Go is /usr/games/gnugo (Debian package gnugo); Pachi is built by
 ../shared/anchors/build-pachi.sh."""
@@ -151,8 +155,21 @@ def read_sgf(path):
     return size, moves
 
 
-def classify(d, koan):
-    eng = Gtp([koan, "--threads", "1", "--playouts", "100"])
+def cpu_seconds(pid):
+    """The CPU time (user and system) process `pid` has used so far, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def origin(name):
+    """A corpus file's origin: its name before the board size (`koan-pachi` in
+    `koan-pachi-9x9-003.sgf`, `gnugo-l5` in `gnugo-l5-19x19-001.sgf`)."""
+    return re.split(r"-\d+x\d+-", name)[0]
+
+
+def classify(d, koan, extra=()):
+    eng = Gtp([koan, "--threads", "1", "--playouts", "100", *extra])
     rows = []  # (file, move, in_last_third, line, seconds)
     for path in sorted(glob.glob(os.path.join(d, "*.sgf"))):
         size, moves = read_sgf(path)
@@ -165,12 +182,15 @@ def classify(d, koan):
             except RuntimeError:
                 break
             t = time.monotonic()
+            c = cpu_seconds(eng.p.pid)
             out = eng.ask("ko-classify")
             dt = time.monotonic() - t
+            dc = cpu_seconds(eng.p.pid) - c
             for line in filter(None, out.split("\n")):
                 last = (i + 1) * 3 >= len(moves) * 2
-                rows.append((os.path.basename(path), i + 1, last, line, dt))
-                print(f"{os.path.basename(path)} move {i + 1}: {line} ({dt * 1000:.0f} ms)")
+                rows.append((os.path.basename(path), i + 1, last, line, dt, dc))
+                print(f"{os.path.basename(path)} move {i + 1}: {line} ({dt * 1000:.0f} ms, "
+                      f"cpu {dc * 1000:.0f} ms)")
     eng.close()
 
     def summary(rs, what):
@@ -179,16 +199,23 @@ def classify(d, koan):
         ex = sum(1 for r in known if "basis=exact" in r[3])
         ju = sum(1 for r in known if "basis=judged" in r[3])
         pct = 100 * len(known) / n if n else 0
+        both = [r for r in known if "location=unknown" not in r[3]]
+        pct2 = 100 * len(both) / n if n else 0
         print(f"{what}: {n} kos, {ex} exact, {ju} judged, {n - len(known)} unknown "
-              f"({pct:.0f}% classified)")
+              f"({pct:.0f}% classified); type and location known: {len(both)} "
+              f"({pct2:.1f}%)")
 
     summary(rows, "whole games")
     summary([r for r in rows if r[2]], "last third")
-    times = sorted(r[4] for r in rows)
-    if times:
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(f"time per ko-classify call with a ko: median {statistics.median(times) * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms ({len(times)} kos)")
+    for o in sorted({origin(r[0]) for r in rows}):
+        summary([r for r in rows if r[2] and origin(r[0]) == o], f"  last third, {o}")
+    for what, k in (("time", 4), ("cpu time", 5)):
+        times = sorted(r[k] for r in rows)
+        if times:
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(f"{what} per ko-classify call with a ko: median "
+                  f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+                  f"max {times[-1] * 1000:.0f} ms ({len(times)} kos)")
     reasons = {}
     for r in rows:
         m = re.search(r"reason=(\w+)", r[3])
@@ -212,4 +239,5 @@ if __name__ == "__main__":
         play(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 12,
              int(sys.argv[4]) if len(sys.argv) > 4 else 9)
     else:
-        classify(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "target/release/koan")
+        classify(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "target/release/koan",
+                 sys.argv[4:])

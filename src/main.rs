@@ -92,8 +92,12 @@ struct EngineArgs {
     /// [default: 1]
     #[arg(long, value_name = "SECS", value_parser = score_seconds)]
     score_time: Option<f64>,
-    /// Seconds one ko-classify may read a ko (also the WMSG 2008 pass rule's reading); past
-    /// it the answer is unknown [default: 1]
+    /// Nodes one ko-classify may read (also the WMSG 2008 pass rule's reading); past them
+    /// the answers left are unknown [default: 300000]
+    #[arg(long, value_name = "NODES", value_parser = gtp::gogui::ko_classify_nodes)]
+    ko_classify_nodes: Option<usize>,
+    /// Seconds one ko-classify may take at most, an outer guard above the node budget
+    /// [default: 10]
     #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
     ko_classify_time: Option<std::time::Duration>,
     /// Write logs to FILE instead of standard error
@@ -130,6 +134,12 @@ impl EngineArgs {
         o.ponder = self.ponder;
         if let Some(s) = self.score_time {
             o.score_time = (s > 0.0).then_some(s);
+        }
+        if let Some(n) = self.ko_classify_nodes {
+            o.ko_classify_nodes = n;
+        }
+        if let Some(t) = self.ko_classify_time {
+            o.ko_classify_time = t;
         }
         o
     }
@@ -220,9 +230,6 @@ fn refuse(e: clap::Error) -> ExitCode {
 /// Speaks GTP on standard input and output until `quit` or the end of input.
 fn serve(args: &EngineArgs) -> ExitCode {
     init_logging(args.log.as_deref(), args.verbose, args.quiet);
-    if let Some(limit) = args.ko_classify_time {
-        koan::ko_types::set_time_limit(limit);
-    }
     koan::search::priors::use_model(args.priors.as_deref() != Some("hand"));
     koan::search::replies::use_replies(args.playout_replies.as_deref() == Some("on"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()

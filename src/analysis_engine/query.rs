@@ -11,7 +11,6 @@ use super::settings::{Perspective, Settings};
 use crate::board::{Board, Color, Coord, Point, MAX_SIZE, MIN_SIZE};
 use crate::game::Game;
 use crate::rules::katago::KataRules;
-use crate::rules::PassRule;
 use crate::search::MoveFilter;
 use serde_json::{json, Map, Value};
 use std::time::Duration;
@@ -786,12 +785,10 @@ fn start_game(
         } else {
             Color::Black
         });
-    let mut game = Game::new(size, kata.rules);
+    // The WMSG 2008 pass judge reads as the GTP engine's does by default.
+    let maker = crate::player::PlayerOptions::default().game_maker();
+    let mut game = maker.game_from(board, to_move, handicap, kata.rules);
     game.set_komi(kata.rules.komi + kata.white_handicap_bonus.points(handicap));
-    game.set_start(board, to_move, handicap);
-    if kata.rules.pass == PassRule::Wmsg2008 {
-        crate::ko_types::pass_rule::attach(&mut game);
-    }
     Ok(game)
 }
 

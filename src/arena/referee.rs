@@ -7,6 +7,7 @@ use super::engine_proc::{EngineProc, Failure};
 use super::stats::Tally;
 use crate::board::{Color, Coord, Point};
 use crate::game::Game;
+use crate::ko_types::pass_rule::GameMaker;
 use crate::rules::Ruleset;
 use crate::score;
 use std::time::Duration;
@@ -141,8 +142,9 @@ pub fn play_game(
     on_move: &mut dyn FnMut(usize),
 ) -> GameRecord {
     let mut players = [black, white];
-    let mut game = Game::new(setup.size, setup.rules);
-    crate::ko_types::pass_rule::attach(&mut game);
+    // The referee's pass judge reads within the classifier's node budget alone: the same
+    // verdicts on any machine.
+    let mut game = GameMaker::default().new_game(setup.size, setup.rules);
     game.set_komi(setup.komi);
     let mut referee = Referee {
         setup,

@@ -10,6 +10,7 @@ use crate::rules::memory::{KoMemory, Past};
 use crate::rules::{GameEnd, PassRule, Ruleset};
 use smallvec::SmallVec;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a move cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,11 +39,14 @@ impl fmt::Display for Illegal {
     }
 }
 
-/// Why `color` may not pass now in a game, or `None` if it may: a pass rule's judgement.
-/// The game knows the free pass only; a rule whose bans need reading the game does not do
-/// (the WMSG 2008 rule asks the ko classifier, `ko_types::pass_rule`) is attached to the
-/// game with [`Game::set_pass_judge`] by the layer that can read it.
-pub type PassJudge = fn(&Game, Color) -> Option<String>;
+/// The judge of a pass rule whose bans need reading the game does not do (the WMSG 2008
+/// rule asks the ko classifier): it carries its own settings, and the layer that can read
+/// makes the games that hold it (`ko_types::pass_rule::GameMaker`). The game knows the free
+/// pass only.
+pub trait PassJudge: Send + Sync + fmt::Debug {
+    /// Why `color` may not pass now in `game`, or `None` if it may.
+    fn pass_ban(&self, game: &Game, color: Color) -> Option<String>;
+}
 
 /// A part of a record before a setup made among its moves gave the game a new start. The
 /// rules judge only what follows the new start; the part is kept so that the record can be
@@ -71,14 +75,16 @@ pub struct Game {
     board: Board,
     to_move: Color,
     memory: KoMemory,
-    /// The judge of the WMSG 2008 pass rule, when one is attached.
-    pass_judge: Option<PassJudge>,
+    /// The judge of the WMSG 2008 pass rule, when the game was made with one.
+    pass_judge: Option<Arc<dyn PassJudge>>,
     /// The parts of the record before the start, oldest first (see [`EarlierPart`]).
     earlier: Vec<EarlierPart>,
 }
 
 impl Game {
-    /// A new game on an empty `size` x `size` board, Black to move, komi from the rules.
+    /// A new game on an empty `size` x `size` board, Black to move, komi from the rules,
+    /// with no judge of the WMSG 2008 pass rule (under that rule it refuses every pass, and
+    /// says why): an engine's games come from `ko_types::pass_rule::GameMaker`.
     pub fn new(size: usize, rules: Ruleset) -> Game {
         let start = Board::new(size);
         Game {
@@ -95,9 +101,9 @@ impl Game {
         }
     }
 
-    /// Attaches the judge the game asks about passes when its ruleset's pass rule is not
-    /// the free pass (see [`PassJudge`]).
-    pub fn set_pass_judge(&mut self, judge: PassJudge) {
+    /// Gives the game the judge it asks about passes when its ruleset's pass rule is not
+    /// the free pass (see [`PassJudge`]); only the maker of games holds it.
+    pub(crate) fn set_pass_judge(&mut self, judge: Arc<dyn PassJudge>) {
         self.pass_judge = Some(judge);
     }
 
@@ -308,8 +314,8 @@ impl Game {
     pub fn pass_ban(&self, color: Color) -> Option<String> {
         match self.rules.pass {
             PassRule::Free => None,
-            PassRule::Wmsg2008 => match self.pass_judge {
-                Some(judge) => judge(self, color),
+            PassRule::Wmsg2008 => match &self.pass_judge {
+                Some(judge) => judge.pass_ban(self, color),
                 // Never a silent free pass: a game nobody taught the rule refuses passes.
                 None => Some("no judge of the WMSG 2008 pass rule is attached to the game".into()),
             },

@@ -253,12 +253,24 @@ pub const COMMANDS: &[CommandSpec] = &[
     command!(
         "ko-classify",
         "[VERTEX]: the kos' types in Jasiek's terms",
-        |e, c, _| { super::ko_classify::classify_command(e.player.game(), &c.args) }
+        |e, c, _| {
+            super::ko_classify::classify_command(
+                e.player.game(),
+                &e.player.options().ko_classifier(),
+                &c.args,
+            )
+        }
     ),
     command!(
         "ko-classify_detail",
         "VERTEX: the eight answers behind a ko's type",
-        |e, c, _| { super::ko_classify::detail_command(e.player.game(), &c.args) }
+        |e, c, _| {
+            super::ko_classify::detail_command(
+                e.player.game(),
+                &e.player.options().ko_classifier(),
+                &c.args,
+            )
+        }
     ),
     command!(
         "gogui-interrupt",

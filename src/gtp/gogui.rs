@@ -11,7 +11,8 @@
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::ko_types::{self, KoType, Location};
+use crate::ko_types::pass_rule::PassBasis;
+use crate::ko_types::{Classifier, KoType, Location};
 use crate::player::PlayerOptions;
 use crate::rules::ko::{KoRule, KO_RULES};
 use crate::rules::{Ruleset, PRESETS};
@@ -50,7 +51,7 @@ pub fn command(
         "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
         "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
         "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
-        "koan-gfx_ko_types" => Ok(ko_types_gfx(game)),
+        "koan-gfx_ko_types" => Ok(ko_types_gfx(game, &options.ko_classifier())),
         "koan-param" => param(game, options, args),
         _ => return None,
     })
@@ -177,9 +178,9 @@ pub fn ko_type_label(ko_type: KoType, location: Location) -> String {
 /// `koan-gfx_ko_types`: each basic ko's type as a label on its empty point (with `?` after
 /// it when it rests on strings judged alive, `basis=judged`), a circle on the stone that can
 /// be captured, a field colour per type and the full types on the status line.
-pub fn ko_types_gfx(game: &Game) -> String {
+pub fn ko_types_gfx(game: &Game, classifier: &Classifier) -> String {
     let board = game.board();
-    let reports = ko_types::classify_game(game);
+    let reports = classifier.classify_all(game);
     if reports.is_empty() {
         return "TEXT no basic ko".into();
     }
@@ -295,6 +296,7 @@ pub const PARAMS: &[&str] = &[
     "time_per_move",
     "ko_rule",
     "rules_preset",
+    "ko_classify_nodes",
     "ko_classify_time",
     "pass_rule_basis",
 ];
@@ -357,13 +359,9 @@ fn param_value(game: &Game, options: &PlayerOptions, key: &str) -> String {
         .preset_name()
         .unwrap_or("custom")
         .to_string(),
-        "ko_classify_time" => ko_types::time_limit().as_secs_f64().to_string(),
-        "pass_rule_basis" => if ko_types::pass_rule::judged_answers_bind() {
-            "judged"
-        } else {
-            "exact"
-        }
-        .to_string(),
+        "ko_classify_nodes" => options.ko_classify_nodes.to_string(),
+        "ko_classify_time" => options.ko_classify_time.as_secs_f64().to_string(),
+        "pass_rule_basis" => options.pass_basis.name().to_string(),
         _ => String::new(),
     }
 }
@@ -395,16 +393,21 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
                 .ok_or_else(|| bad("a number of seconds (0: no limit)"))?;
             options.time_per_move = (secs > 0.0).then_some(secs);
         }
-        "ko_classify_time" => {
-            ko_types::set_time_limit(
-                ko_classify_seconds(value).map_err(|e| format!("{key}: {e}"))?,
-            );
+        "ko_classify_nodes" => {
+            options.ko_classify_nodes =
+                ko_classify_nodes(value).map_err(|e| format!("{key}: {e}"))?;
+            options.game_maker().rejudge(game);
         }
-        "pass_rule_basis" => match value {
-            "judged" => ko_types::pass_rule::set_judged_answers_bind(true),
-            "exact" => ko_types::pass_rule::set_judged_answers_bind(false),
-            _ => return Err(bad("judged or exact")),
-        },
+        "ko_classify_time" => {
+            options.ko_classify_time =
+                ko_classify_seconds(value).map_err(|e| format!("{key}: {e}"))?;
+            options.game_maker().rejudge(game);
+        }
+        "pass_rule_basis" => {
+            options.pass_basis =
+                PassBasis::from_name(value).ok_or_else(|| bad("judged or exact"))?;
+            options.game_maker().rejudge(game);
+        }
         "ko_rule" => {
             let ko: KoRule = value.parse().map_err(|_| "unknown ko rule".to_string())?;
             let mut rules = *game.rules();
@@ -426,7 +429,18 @@ fn set_param(game: &mut Game, options: &mut PlayerOptions, key: &str, value: &st
     Ok(String::new())
 }
 
-/// The time limit of a ko classification given in seconds: more than 0, at most an hour.
+/// The node budget of one ko classification (`--ko-classify-nodes`, `koan-param
+/// ko_classify_nodes`): from 1 to a billion.
+pub fn ko_classify_nodes(value: &str) -> Result<usize, String> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=1_000_000_000).contains(n))
+        .ok_or_else(|| format!("'{value}' is not a number of nodes from 1 to 1000000000"))
+}
+
+/// The outer time limit of one ko classification, in seconds (`--ko-classify-time`,
+/// `koan-param ko_classify_time`): above 0, at most an hour.
 pub fn ko_classify_seconds(value: &str) -> Result<std::time::Duration, String> {
     value
         .parse::<f64>()
@@ -473,8 +487,9 @@ mod tests {
             ("time_per_move", "2.5"),
             ("ko_rule", "situational"),
             ("rules_preset", "japanese"),
-            // The default, as the setting is the whole process's.
-            ("ko_classify_time", "1"),
+            ("ko_classify_nodes", "5000"),
+            ("ko_classify_time", "2.5"),
+            ("pass_rule_basis", "exact"),
             ("pass_rule_basis", "judged"),
         ] {
             param(&mut game, &mut options, &args(&[key, value])).unwrap();
@@ -496,6 +511,8 @@ mod tests {
             ["time_per_move", "inf"],
             ["ko_rule", "martian"],
             ["rules_preset", "martian"],
+            ["ko_classify_nodes", "0"],
+            ["ko_classify_nodes", "many"],
             ["ko_classify_time", "0"],
             ["ko_classify_time", "-1"],
             ["ko_classify_time", "NaN"],

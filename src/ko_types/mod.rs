@@ -16,41 +16,171 @@ pub mod walls;
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::tactics::benson::{benson_alive, benson_into, may_be_alive};
+use crate::tactics::local_search::{Allowance, StopTest};
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::fmt;
+use std::sync::Arc;
 use walls::JudgedWalls;
 
-/// The time one classification of a ko may take by default (every question it asks
-/// included); past it the unanswered questions are unknown.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+/// Nodes of the local searches one classification call may expand by default: every
+/// question of every ko the call classifies, the reading of the judged walls and the
+/// forcing lines of `ko-classify_detail` included. A budget in nodes gives the same
+/// answers on any machine and under any load.
+pub const DEFAULT_NODES: usize = 300_000;
 
-/// The time limit in microseconds ([`set_time_limit`]); one setting for the whole process,
-/// as the WMSG 2008 pass judge, attached to a game, reads it too.
-static TIME_LIMIT_MICROS: AtomicU64 = AtomicU64::new(1_000_000);
-
-/// The time one classification of a ko may take ([`DEFAULT_TIME_LIMIT`] unless set).
-pub fn time_limit() -> Duration {
-    Duration::from_micros(TIME_LIMIT_MICROS.load(Ordering::Relaxed))
+/// An outer limit the engine may put on each classification call besides its node budget
+/// (a wall-clock one, say): when the call starts, [`Guard::start`] gives the call's "stop
+/// now?" test. A call that its guard stops says `reason=time` for what it left unknown.
+/// The rules core supplies no guard and reads no clock.
+pub trait Guard: Send + Sync + fmt::Debug {
+    /// The "stop now?" test of one call starting now.
+    fn start(&self) -> StopTest;
 }
 
-/// Sets the time one classification of a ko may take, for every later classification in
-/// the process (`ko-classify`, its GoGui view and the WMSG 2008 pass judge).
-pub fn set_time_limit(limit: Duration) {
-    let micros = u64::try_from(limit.as_micros()).unwrap_or(u64::MAX);
-    TIME_LIMIT_MICROS.store(micros, Ordering::Relaxed);
+/// The ko classifier: its work budget in nodes, and the engine's outer guard, if any.
+#[derive(Clone, Debug)]
+pub struct Classifier {
+    /// Nodes one call may expand ([`DEFAULT_NODES`] by default).
+    pub nodes: usize,
+    /// The engine's outer limit on each call, if any.
+    pub guard: Option<Arc<dyn Guard>>,
 }
 
-/// The share of the time limit kept for what follows the reading (the questions left
-/// unasked, the report, the GTP answer): the reading itself stops at the limit less this
-/// share, so that a whole call, measured from its command to its answer, stays within the
-/// limit.
-pub const ANSWER_MARGIN: f64 = 0.05;
+impl Default for Classifier {
+    fn default() -> Classifier {
+        Classifier::new(DEFAULT_NODES)
+    }
+}
 
-/// The reading's deadline for a call that starts at `start`: the [`time_limit`] less its
-/// [`ANSWER_MARGIN`]; `None` when that is beyond any representable instant.
-pub fn call_deadline(start: Instant) -> Option<Instant> {
-    start.checked_add(time_limit().mul_f64(1.0 - ANSWER_MARGIN))
+impl Classifier {
+    /// A classifier whose calls expand at most `nodes` nodes, with no guard.
+    pub fn new(nodes: usize) -> Classifier {
+        Classifier { nodes, guard: None }
+    }
+
+    /// This classifier with `guard` as the outer limit of each call.
+    pub fn with_guard(mut self, guard: Arc<dyn Guard>) -> Classifier {
+        self.guard = Some(guard);
+        self
+    }
+
+    /// What one call starting now may spend.
+    fn allowance(&self) -> Allowance {
+        Allowance::nodes(self.nodes).with_guard(self.guard.as_ref().map(|g| g.start()))
+    }
+
+    /// Classifies the basic ko `ko` of `game`'s position asking the `questions` given:
+    /// exactly when its region closes at unconditionally alive strings, otherwise with the
+    /// strings the engine judges alive as walls too ([`JudgedWalls`]).
+    pub fn classify(&self, game: &Game, ko: BasicKo, questions: Questions) -> KoReport {
+        self.classify_with_walls(game, ko, questions).0
+    }
+
+    /// [`Classifier::classify`], with the judged walls the answers were read with (none
+    /// when the answers are exact) and what the call has left to spend.
+    fn classify_with_walls(
+        &self,
+        game: &Game,
+        ko: BasicKo,
+        questions: Questions,
+    ) -> (KoReport, JudgedWalls, Allowance) {
+        let mut allowance = self.allowance();
+        let mut walls = None;
+        let report = classify_in_game(game, ko, &mut allowance, &mut walls, questions);
+        self.log_spent(&allowance);
+        let walls = match walls {
+            Some(w) if !report.judged_walls.is_empty() => w,
+            _ => JudgedWalls::none(),
+        };
+        (report, walls, allowance)
+    }
+
+    /// Finds and classifies every basic ko of `game`'s position within one call's budget:
+    /// the walls, when some ko needs them, are judged first with half of it; then each ko
+    /// reads with its share of what is left (what one does not spend goes to the next).
+    pub fn classify_all(&self, game: &Game) -> Vec<KoReport> {
+        let kos = find_kos(game.board());
+        self.classify_kos(game, &kos, Questions::Report, |_| false)
+    }
+
+    /// Classifies `kos` of `game`'s position in turn within one call's budget, asking the
+    /// `questions` given, until `enough` says a report settles what the caller wants.
+    fn classify_kos(
+        &self,
+        game: &Game,
+        kos: &[BasicKo],
+        questions: Questions,
+        mut enough: impl FnMut(&KoReport) -> bool,
+    ) -> Vec<KoReport> {
+        let board = game.board();
+        let mut allowance = self.allowance();
+        let mut walls = None;
+        if kos.iter().any(|&k| region(board, k).is_none()) {
+            walls = Some(JudgedWalls::judge(game, &mut allowance));
+        }
+        let mut out = Vec::new();
+        for (i, &k) in kos.iter().enumerate() {
+            let share = allowance.nodes / (kos.len() - i);
+            let report = allowance.with_part(share, |part| {
+                classify_in_game(game, k, part, &mut walls, questions)
+            });
+            let done = enough(&report);
+            out.push(report);
+            if done {
+                break;
+            }
+        }
+        self.log_spent(&allowance);
+        out
+    }
+
+    /// Logs what a call spent, `left` being what it had left.
+    fn log_spent(&self, left: &Allowance) {
+        tracing::debug!(
+            nodes = self.nodes - left.nodes,
+            guard_stopped = left.guard_stopped,
+            "ko classification call"
+        );
+    }
+
+    /// The eight answers of the ko `ko` of `game`'s position, each yes with its forcing
+    /// line (read with the same judged walls and what the answers left of the call's
+    /// budget: a yes whose line the budget cut has no line).
+    pub fn detail(&self, game: &Game, ko: BasicKo) -> Detail {
+        let board = game.board();
+        let (report, walls, mut allowance) = self.classify_with_walls(game, ko, Questions::All);
+        let mut lines: [[[Vec<Point>; 2]; 2]; 2] = Default::default();
+        for z in Color::BOTH {
+            for role in [Role::Open, Role::Closed] {
+                for target in [Target::Ko, Target::Locale] {
+                    if let Answer::Yes(_) = report.answers.get(z, role, target) {
+                        let start = role_start(board, ko, z, role);
+                        lines[z.index()][role as usize][target as usize] =
+                            solver::forcing_line(&start, ko, z, target, &walls, &mut allowance);
+                    }
+                }
+            }
+        }
+        Detail { report, lines }
+    }
+}
+
+/// A ko's classification with the forcing lines of its yes answers ([`Classifier::detail`]).
+#[derive(Clone, Debug)]
+pub struct Detail {
+    /// The classification, all eight questions asked.
+    pub report: KoReport,
+    /// Per player, role and target (indexed as [`KoAnswers::table`]), the forcing line of a
+    /// yes: Z's moves and the opponent's most stubborn replies in turn; empty when the
+    /// answer is not yes, the goal holds already, or the budget cut the line's reading.
+    pub lines: [[[Vec<Point>; 2]; 2]; 2],
+}
+
+impl Detail {
+    /// The forcing line of `color` moving first in `role`, aiming at `target`.
+    pub fn line(&self, color: Color, role: Role, target: Target) -> &[Point] {
+        &self.lines[color.index()][role as usize][target as usize]
+    }
 }
 
 /// Most points a ko's region may hold before the classification gives up (`unknown`), when
@@ -329,78 +459,28 @@ pub fn ko_at(board: &Board, p: Point) -> Option<BasicKo> {
     find_kos(board).into_iter().find(|k| k.contains(p))
 }
 
-/// Finds and classifies every basic ko on the board, all of them together within the
-/// [`time_limit`] (each ko gets its share of the time left, see [`share_until`]).
-pub fn classify_all(board: &Board) -> Vec<KoReport> {
-    let deadline = call_deadline(Instant::now());
-    let kos = find_kos(board);
-    let n = kos.len();
-    kos.into_iter()
-        .enumerate()
-        .map(|(i, k)| classify_until(board, k, share_until(deadline, n - i)))
-        .collect()
-}
-
-/// Finds and classifies every basic ko of `game`'s position, all within the [`time_limit`]:
-/// see [`classify_in_game`]. The walls, when some ko needs them, are judged first with half
-/// the time; then each ko reads for its share of the time left ([`share_until`]).
-pub fn classify_game(game: &Game) -> Vec<KoReport> {
-    let deadline = call_deadline(Instant::now());
-    let board = game.board();
-    let kos = find_kos(board);
-    let mut walls = None;
-    if kos.iter().any(|&k| region(board, k).is_none()) {
-        walls = Some(JudgedWalls::judge(game, time_left(deadline) / 2));
-    }
-    let n = kos.len();
-    kos.into_iter()
-        .enumerate()
-        .map(|(i, k)| {
-            let until = share_until(deadline, n - i);
-            classify_in_game(game, k, until, &mut walls, Questions::Report)
-        })
-        .collect()
-}
-
-/// The time left until `deadline` (the default limit when there is none).
-fn time_left(deadline: Option<Instant>) -> Duration {
-    deadline.map_or(DEFAULT_TIME_LIMIT, |d| {
-        d.saturating_duration_since(Instant::now())
-    })
-}
-
-/// The deadline of the first of `parts` classifications that share the time left until
-/// `deadline`: a hard ko then leaves the others of the position their time (what the first
-/// does not use goes to the next).
-pub fn share_until(deadline: Option<Instant>, parts: usize) -> Option<Instant> {
-    deadline.map(|d| {
-        let now = Instant::now();
-        now + d.saturating_duration_since(now) / parts.max(1) as u32
-    })
-}
-
-/// Classifies one basic ko of `game`'s position by reading until `deadline`: exactly when
-/// its region closes at unconditionally alive strings, otherwise with the strings the
-/// engine judges alive as walls too ([`JudgedWalls`], judged once into `walls` and kept
-/// there for the position's other kos; the judgement gets half the time left), asking the
+/// Classifies one basic ko of `game`'s position spending from `allowance`: exactly when its
+/// region closes at unconditionally alive strings, otherwise with the strings the engine
+/// judges alive as walls too ([`JudgedWalls`], judged once into `walls` and kept there for
+/// the position's other kos; the judgement gets half the allowance), asking the
 /// `questions` given.
-pub fn classify_in_game(
+fn classify_in_game(
     game: &Game,
     ko: BasicKo,
-    deadline: Option<Instant>,
+    allowance: &mut Allowance,
     walls: &mut Option<JudgedWalls>,
     questions: Questions,
 ) -> KoReport {
     let board = game.board();
     if region(board, ko).is_some() {
-        return classify_judged(board, ko, &JudgedWalls::none(), deadline, questions);
+        return classify_judged(board, ko, &JudgedWalls::none(), allowance, questions);
     }
-    let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, time_left(deadline) / 2));
+    let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, allowance));
     let mut demoted = Vec::new();
     // The reading that knows the most so far, and the walls it was read with.
     let mut best: Option<(KoReport, JudgedWalls)> = None;
     loop {
-        let mut report = classify_judged(board, ko, walls, deadline, questions);
+        let mut report = classify_judged(board, ko, walls, allowance, questions);
         report.demoted_walls.clone_from(&demoted);
         // A reading without demoted walls may know less (its region may grow past the
         // bound, or its time run out): the one that knows the most (the first of equals)
@@ -412,10 +492,10 @@ pub fn classify_in_game(
         {
             best = Some((report.clone(), walls.clone()));
         }
-        // A wall some needed line captured is no wall: read again without it while there
-        // is time.
+        // A wall some needed line captured is no wall: read again without it while the
+        // allowance lasts.
         let mut retry = false;
-        if report.cutoff == Some(Cutoff::Wall) && deadline.is_none_or(|d| Instant::now() < d) {
+        if report.cutoff == Some(Cutoff::Wall) && !allowance.exhausted() {
             for &p in &report.walls_taken {
                 if walls.demote(board, p) {
                     demoted.push(p);
@@ -436,33 +516,17 @@ pub fn classify_in_game(
     }
 }
 
-/// Classifies one basic ko (found by [`find_kos`] on this board) within the [`time_limit`].
-pub fn classify(board: &Board, ko: BasicKo) -> KoReport {
-    classify_until(board, ko, call_deadline(Instant::now()))
-}
-
-/// Classifies one basic ko, taking at most about `limit`: the questions left open then are
-/// unknown, and the report says why ([`KoReport::cutoff`]).
-pub fn classify_within(board: &Board, ko: BasicKo, limit: Duration) -> KoReport {
-    classify_until(board, ko, Instant::now().checked_add(limit))
-}
-
-/// Classifies one basic ko, reading until `deadline` at most (`None`: no deadline).
-pub fn classify_until(board: &Board, ko: BasicKo, deadline: Option<Instant>) -> KoReport {
-    classify_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All)
-}
-
-/// Classifies one basic ko with `walls` judged alive bounding its regions besides the
-/// unconditionally alive strings, reading until `deadline` at most, asking the `questions`
-/// given.
+/// Classifies one basic ko of `board` with `walls` judged alive bounding its regions besides
+/// the unconditionally alive strings (none: exact answers), spending from `allowance`,
+/// asking the `questions` given.
 pub fn classify_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
-    deadline: Option<Instant>,
+    allowance: &mut Allowance,
     questions: Questions,
 ) -> KoReport {
-    let read = answer_all_judged(board, ko, walls, deadline, questions);
+    let read = answer_all_judged(board, ko, walls, allowance, questions);
     let mut report = report_from_answers(ko, read.answers);
     let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
     report.cutoff = if unknown { read.cutoff } else { None };
@@ -554,23 +618,21 @@ pub fn report_from_answers(ko: BasicKo, answers: KoAnswers) -> KoReport {
     }
 }
 
-/// The eight answers for one ko. The board is taken as it stands for the open player's open
-/// role and the closed player's closed role; for the other two roles the open player first
-/// makes the ko capture (the *flipped* position), after which the ko is open for the other
-/// player. In every role the player named moves first.
+/// The eight answers for one ko, exact (no judged walls), within [`DEFAULT_NODES`]. The
+/// board is taken as it stands for the open player's open role and the closed player's
+/// closed role; for the other two roles the open player first makes the ko capture (the
+/// *flipped* position), after which the ko is open for the other player. In every role the
+/// player named moves first.
 pub fn answer_all(board: &Board, ko: BasicKo) -> KoAnswers {
-    answer_all_until(board, ko, None).0
-}
-
-/// [`answer_all`] that stops at `deadline` (`None`: no deadline), with the weightiest reason
-/// some answer is unknown.
-pub fn answer_all_until(
-    board: &Board,
-    ko: BasicKo,
-    deadline: Option<Instant>,
-) -> (KoAnswers, Option<Cutoff>) {
-    let read = answer_all_judged(board, ko, &JudgedWalls::none(), deadline, Questions::All);
-    (read.answers, read.cutoff)
+    let mut allowance = Allowance::nodes(DEFAULT_NODES);
+    answer_all_judged(
+        board,
+        ko,
+        &JudgedWalls::none(),
+        &mut allowance,
+        Questions::All,
+    )
+    .answers
 }
 
 /// The answers of one reading with judged walls ([`answer_all_judged`]).
@@ -587,13 +649,14 @@ pub struct JudgedAnswers {
     pub walls_taken: Vec<Point>,
 }
 
-/// [`answer_all_until`] with `walls` judged alive bounding the regions too, asking the
-/// `questions` given; also the judged walls some region used and those some line captured.
+/// The answers of one ko (see [`answer_all`]) with `walls` judged alive bounding the
+/// regions too, spending from `allowance`, asking the `questions` given; also the judged
+/// walls some region used and those some line captured.
 pub fn answer_all_judged(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
-    deadline: Option<Instant>,
+    allowance: &mut Allowance,
     questions: Questions,
 ) -> JudgedAnswers {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
@@ -613,7 +676,7 @@ pub fn answer_all_judged(
         (Role::Open, Target::Locale),
     ];
     for (role, target) in order {
-        // A question cut by its share of the time is asked again with all that is left.
+        // A question cut by its share of the allowance is asked again with all that is left.
         let mut again = [false; 2];
         for first in [true, false] {
             for z in Color::BOTH {
@@ -632,17 +695,21 @@ pub fn answer_all_judged(
                 if !needed(questions, &table, z, role, target) {
                     continue;
                 }
-                // Past the deadline the questions left are unknown without building their
-                // regions.
-                let now = Instant::now();
-                if deadline.is_some_and(|d| now >= d) {
-                    cutoff = cutoff.max(Some(Cutoff::Time));
+                // With the allowance spent the questions left are unknown without building
+                // their regions.
+                if allowance.exhausted() {
+                    let why = if allowance.guard_stopped {
+                        Cutoff::Time
+                    } else {
+                        Cutoff::Search
+                    };
+                    cutoff = cutoff.max(Some(why));
                     continue;
                 }
                 // For the report, when both players' questions of a group are needed (the
                 // closed killers' locales; the open roles of the dead-ko test, where one
                 // answer against it makes the ko a disturbing death), the first question
-                // gets half the time left, so that the other one is asked too.
+                // gets half the allowance left, so that the other one is asked too.
                 let split = first
                     && questions == Questions::Report
                     && matches!(
@@ -651,20 +718,24 @@ pub fn answer_all_judged(
                     )
                     && z == Color::Black
                     && needed(questions, &table, Color::White, role, target);
-                let until = match deadline {
-                    Some(d) if split => Some(now + (d - now) / 2),
-                    d => d,
+                let part = if split {
+                    allowance.nodes / 2
+                } else {
+                    allowance.nodes
                 };
                 let pos = role_start(board, ko, z, role);
-                let reading = solver::Reading {
-                    prune: true,
-                    walls,
-                    deadline: until,
-                    memory: &mut memory[z.index()][target as usize],
-                };
-                let v = solver::virtual_force_judged(&pos, ko, z, target, reading);
+                let memory = &mut memory[z.index()][target as usize];
+                let v = allowance.with_part(part, |part| {
+                    let reading = solver::Reading {
+                        prune: true,
+                        walls,
+                        allowance: part,
+                        memory,
+                    };
+                    solver::virtual_force_judged(&pos, ko, z, target, reading)
+                });
                 table[z.index()][role as usize][target as usize] = v.answer;
-                if split && v.cutoff == Some(Cutoff::Time) {
+                if split && v.allowance_spent {
                     again[z.index()] = true;
                 } else {
                     cutoff = cutoff.max(v.cutoff);
@@ -722,23 +793,12 @@ fn needed(
 }
 
 /// A forcing line for `z` moving first on `start` towards `target` (see [`answer_all`] for
-/// how the roles' start positions are made): Z's winning moves against the opponent's most
-/// stubborn replies; empty when Z cannot virtual-force the goal or the search is cut off.
+/// how the roles' start positions are made), exact (no judged walls), within
+/// [`DEFAULT_NODES`]: Z's winning moves against the opponent's most stubborn replies; empty
+/// when Z cannot virtual-force the goal or the search is cut off.
 pub fn forcing_line(start: &Board, ko: BasicKo, z: Color, target: Target) -> Vec<Point> {
-    solver::forcing_line(start, ko, z, target, &JudgedWalls::none(), None)
-}
-
-/// [`forcing_line`] with `walls` judged alive bounding the region (as the answers that rest
-/// on them were read), reading until `deadline` at most (then the line is empty).
-pub fn forcing_line_judged(
-    start: &Board,
-    ko: BasicKo,
-    z: Color,
-    target: Target,
-    walls: &JudgedWalls,
-    deadline: Option<Instant>,
-) -> Vec<Point> {
-    solver::forcing_line(start, ko, z, target, walls, deadline)
+    let mut allowance = Allowance::nodes(DEFAULT_NODES);
+    solver::forcing_line(start, ko, z, target, &JudgedWalls::none(), &mut allowance)
 }
 
 /// The position a role starts from: the board as it stands when `z` is the open player in

@@ -7,20 +7,17 @@
 //! only what can be shown. "Open for him" is read from the shape (he is the one who can
 //! capture in it), as `ko-classify` reports it, whether or not a simple-ko ban is in force.
 //!
-//! The game cannot read kos itself (the classifier stands above it), so whoever makes a game
-//! that may be played under this rule attaches the judge with [`attach`]; the game then asks
-//! it for every pass, in [`Game::pass_ban`].
+//! The game cannot read kos itself (the classifier stands above it), so the games that may
+//! be played under this rule are made here, by a [`GameMaker`]: each holds a
+//! [`Wmsg2008Judge`] with the maker's settings, its classifier and its [`PassBasis`], and
+//! asks it for every pass, in [`Game::pass_ban`].
 
-use crate::board::Color;
-use crate::game::Game;
-use crate::ko_types::{self, KoReport, KoType, Location};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Lets `game` judge passes under the WMSG 2008 rule (when its ruleset, now or later, says
-/// `pass=wmsg2008`) with [`wmsg2008_ban`].
-pub fn attach(game: &mut Game) {
-    game.set_pass_judge(wmsg2008_ban);
-}
+use crate::board::{Board, Color};
+use crate::game::{Game, PassJudge};
+use crate::ko_types::{self, Classifier, KoReport, KoType, Location, Questions};
+use crate::rules::Ruleset;
+use crate::sgf::SgfGame;
+use std::sync::Arc;
 
 /// True when a ko open for the passer forbids his pass: a fighting ko anywhere, a disturbing
 /// death (dead ko included) when external; never a disturbing life, nor a ko whose type or
@@ -34,47 +31,133 @@ fn binds(r: &KoReport) -> bool {
     binding_type && r.location != Location::Unknown
 }
 
-/// Whether answers resting on walls judged alive (`basis=judged`) may forbid a pass, as
-/// exact ones do (the default), or only exact answers may.
-static JUDGED_ANSWERS_BIND: AtomicBool = AtomicBool::new(true);
-
-/// True when judged answers may forbid a pass (see [`set_judged_answers_bind`]).
-pub fn judged_answers_bind() -> bool {
-    JUDGED_ANSWERS_BIND.load(Ordering::Relaxed)
+/// Which answers may forbid a pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PassBasis {
+    /// Answers resting on walls judged alive (`basis=judged`) forbid a pass as exact ones
+    /// do (the default).
+    #[default]
+    Judged,
+    /// Only exact answers (`basis=exact`) forbid a pass.
+    Exact,
 }
 
-/// Lets answers resting on walls judged alive forbid a pass (`true`, the default) or keeps
-/// the rule to exact answers (`false`), for the whole process.
-pub fn set_judged_answers_bind(on: bool) {
-    JUDGED_ANSWERS_BIND.store(on, Ordering::Relaxed);
+impl PassBasis {
+    /// The GTP spelling: `judged` or `exact`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PassBasis::Judged => "judged",
+            PassBasis::Exact => "exact",
+        }
+    }
+
+    /// The basis named `judged` or `exact`.
+    pub fn from_name(name: &str) -> Option<PassBasis> {
+        match name {
+            "judged" => Some(PassBasis::Judged),
+            "exact" => Some(PassBasis::Exact),
+            _ => None,
+        }
+    }
 }
 
-/// Why `color` may not pass in `game` under the WMSG 2008 rule, or `None` if it may.
-pub fn wmsg2008_ban(game: &Game, color: Color) -> Option<String> {
-    let board = game.board();
-    // Only kos open for the passer matter: classify just those (the solver is not free),
-    // all within one time limit.
-    let deadline = ko_types::call_deadline(std::time::Instant::now());
-    let mut walls = None;
-    let binding = ko_types::find_kos(board)
-        .into_iter()
-        .filter(|ko| ko.open == color)
-        .map(|ko| {
-            ko_types::classify_in_game(game, ko, deadline, &mut walls, ko_types::Questions::Report)
+/// The judge of the WMSG 2008 pass rule: the ko classifier it reads with and the answers it
+/// lets forbid a pass.
+#[derive(Clone, Debug, Default)]
+pub struct Wmsg2008Judge {
+    /// The classifier that reads the kos open for the passer (one call per pass asked).
+    pub classifier: Classifier,
+    /// Which answers may forbid a pass.
+    pub basis: PassBasis,
+}
+
+impl PassJudge for Wmsg2008Judge {
+    /// Why `color` may not pass in `game` under the WMSG 2008 rule, or `None` if it may.
+    fn pass_ban(&self, game: &Game, color: Color) -> Option<String> {
+        let board = game.board();
+        // Only kos open for the passer matter: classify just those (the solver is not
+        // free), all within one call's budget, until one forbids the pass.
+        let open: Vec<_> = ko_types::find_kos(board)
+            .into_iter()
+            .filter(|ko| ko.open == color)
+            .collect();
+        let forbids = |r: &KoReport| {
+            binds(r) && (r.judged_walls.is_empty() || self.basis == PassBasis::Judged)
+        };
+        let reports = self
+            .classifier
+            .classify_kos(game, &open, Questions::Report, forbids);
+        let binding = reports.into_iter().find(forbids)?;
+        let has_useful_play = game
+            .legal_plays(color)
+            .into_iter()
+            .any(|p| !ko_types::is_on_two_eye_formation(board, color, p));
+        has_useful_play.then(|| {
+            format!(
+                "the {} {} ko at {} is open for {color}",
+                binding.location.name(),
+                binding.ko_type.name(),
+                board.vertex(binding.ko.empty)
+            )
         })
-        .find(|r| binds(r) && (r.judged_walls.is_empty() || judged_answers_bind()))?;
-    let has_useful_play = game
-        .legal_plays(color)
-        .into_iter()
-        .any(|p| !ko_types::is_on_two_eye_formation(board, color, p));
-    has_useful_play.then(|| {
-        format!(
-            "the {} {} ko at {} is open for {color}",
-            binding.location.name(),
-            binding.ko_type.name(),
-            board.vertex(binding.ko.empty)
-        )
-    })
+    }
+}
+
+/// The maker of an engine's games (the player's, the analysis engine's, the referee's):
+/// every game it makes holds the WMSG 2008 pass judge with the maker's settings, so that a
+/// game of the engine may be played under that rule whenever its ruleset says
+/// `pass=wmsg2008`.
+#[derive(Clone, Debug, Default)]
+pub struct GameMaker {
+    judge: Arc<Wmsg2008Judge>,
+}
+
+impl GameMaker {
+    /// A maker whose games judge passes with `judge`.
+    pub fn new(judge: Wmsg2008Judge) -> GameMaker {
+        GameMaker {
+            judge: Arc::new(judge),
+        }
+    }
+
+    /// The pass judge the games hold.
+    pub fn judge(&self) -> &Wmsg2008Judge {
+        &self.judge
+    }
+
+    /// A new game on an empty `size` x `size` board, Black to move, komi from the rules.
+    pub fn new_game(&self, size: usize, rules: Ruleset) -> Game {
+        let mut game = Game::new(size, rules);
+        game.set_pass_judge(self.judge.clone());
+        game
+    }
+
+    /// A game from the position `start` with `to_move` to play and `handicap` stones, under
+    /// `rules`.
+    pub fn game_from(&self, start: Board, to_move: Color, handicap: u32, rules: Ruleset) -> Game {
+        let mut game = self.new_game(start.size(), rules);
+        game.set_start(start, to_move, handicap);
+        game
+    }
+
+    /// The game a record holds (see [`Game::from_sgf`]).
+    pub fn game_from_sgf(
+        &self,
+        record: &SgfGame,
+        rules: Ruleset,
+        komi: f64,
+        limit: Option<usize>,
+    ) -> Result<Game, String> {
+        let mut game = Game::from_sgf(record, rules, komi, limit)?;
+        game.set_pass_judge(self.judge.clone());
+        Ok(game)
+    }
+
+    /// Gives `game`, made by another maker, this maker's pass judge: a game an engine keeps
+    /// when its settings change.
+    pub fn rejudge(&self, game: &mut Game) {
+        game.set_pass_judge(self.judge.clone());
+    }
 }
 
 #[cfg(test)]

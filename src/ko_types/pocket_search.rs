@@ -78,7 +78,7 @@ fn search(name: &str, frame: &Board, pocket: &[Point], show: usize) -> usize {
             continue;
         }
         shown += 1;
-        let r = classify(&b, ko);
+        let r = super::tests::exact(&b, ko);
         eprintln!(
             "== {name}\n{}\n{}\n{}\n",
             b.render(),

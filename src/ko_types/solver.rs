@@ -39,11 +39,10 @@ use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{
-    mix, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
+    mix, Allowance, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
 };
 use crate::tactics::seki::no_approach;
 use fxhash::FxHashMap;
-use std::time::Instant;
 
 /// One position in a line of play.
 struct Node {
@@ -110,12 +109,13 @@ struct VirtualForce {
     spare: Vec<Node>,
 }
 
-/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes (the proof-number search
-/// reads no repetitions: the keys carry the line's transitions).
-fn limits() -> SearchLimits {
+/// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes or what `allowance` has
+/// left if less (the proof-number search reads no repetitions: the keys carry the line's
+/// transitions).
+fn limits(allowance: &Allowance) -> SearchLimits {
     SearchLimits {
         depth: MAX_DEPTH,
-        nodes: NODE_BUDGET,
+        nodes: NODE_BUDGET.min(allowance.nodes),
         repetition: None,
         memo_after_limits: true,
     }
@@ -128,16 +128,17 @@ pub(super) fn virtual_force(start: &Board, ko: BasicKo, z: Color, target: Target
     plain_answer(start, ko, z, target, true)
 }
 
-/// The answer with no judged walls, no deadline and no hints shared, with or without the
-/// prunings.
+/// The answer with no judged walls, no hints shared and a fresh allowance of
+/// [`NODE_BUDGET`] nodes, with or without the prunings.
 #[cfg(test)]
 fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: bool) -> Answer {
     let walls = JudgedWalls::none();
     let mut memory = Memory::default();
+    let mut allowance = Allowance::nodes(NODE_BUDGET);
     let reading = Reading {
         prune,
         walls: &walls,
-        deadline: None,
+        allowance: &mut allowance,
         memory: &mut memory,
     };
     answer(start, ko, z, target, reading).answer
@@ -154,6 +155,9 @@ pub(super) struct Verdict {
     /// A stone of each judged wall string that some line captured (the strings the local
     /// search shows can die; see [`VirtualForce`]'s `walls_taken`).
     pub walls_taken: Vec<Point>,
+    /// True when the answer is unknown because the reading spent all its allowance (not the
+    /// question's own bound of [`NODE_BUDGET`] nodes): more nodes might answer it.
+    pub allowance_spent: bool,
 }
 
 /// What the questions of one player and target in one classification share: the hints
@@ -172,20 +176,21 @@ pub(super) struct Memory {
 }
 
 /// How one question is read: with the prunings or not, the judged walls bounding the
-/// region, the deadline, and the memory the search starts from and leaves its own in.
+/// region, the allowance it spends from, and the memory the search starts from and leaves
+/// its own in.
 pub(super) struct Reading<'a> {
     /// Apply the prunings (off only to cross-check them in tests).
     pub prune: bool,
     /// Strings judged alive, treated as uncapturable.
     pub walls: &'a JudgedWalls,
-    /// When to stop reading, if ever.
-    pub deadline: Option<Instant>,
+    /// What the reading may spend (it counts what it spends there).
+    pub allowance: &'a mut Allowance,
     /// What earlier questions of the same player and target left.
     pub memory: &'a mut Memory,
 }
 
-/// [`virtual_force`] read as `reading` says (judged walls bounding the region, a deadline,
-/// shared hints).
+/// [`virtual_force`] read as `reading` says (judged walls bounding the region, an
+/// allowance, shared hints).
 pub(super) fn virtual_force_judged(
     start: &Board,
     ko: BasicKo,
@@ -211,7 +216,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     let Reading {
         prune,
         walls,
-        deadline,
+        allowance,
         memory,
     } = reading;
     let verdict = |answer, cutoff, judged_walls| Verdict {
@@ -219,6 +224,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         cutoff,
         judged_walls,
         walls_taken: Vec::new(),
+        allowance_spent: false,
     };
     let Some((region, judged)) = region_judged(start, ko, walls) else {
         tracing::debug!("ko region too large");
@@ -248,9 +254,10 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     if game.locked_seki(start) {
         return verdict(&mut game, memory, Answer::No, None);
     }
-    let mut search = ProofNumberSearch::new(limits());
-    search.budget.set_deadline(deadline);
-    if search.budget.past_deadline() {
+    let mut search = ProofNumberSearch::new(limits(allowance));
+    search.budget = allowance.budget();
+    if search.budget.guard_says_stop() {
+        allowance.spend(&search.budget);
         return verdict(&mut game, memory, Answer::Unknown, Some(Cutoff::Time));
     }
     search.set_hints(std::mem::take(&mut memory.hints));
@@ -286,35 +293,42 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         "virtual-force searched"
     );
     memory.hints = search.take_hints();
+    let allowance_spent =
+        search.budget.budget_hit && allowance.nodes < NODE_BUDGET && found.is_none();
+    allowance.spend(&search.budget);
     // A line that captures a judged wall ends there with an unknown value, which the
     // proof-number search counts as lost for Z when it proves and as won when it disproves:
     // a yes or no stands whatever the capture would have led to.
     let disproved = found.is_none() && !unknown && !search.budget.budget_hit;
     let (answer, cutoff) = if let Some(m) = found {
         (Answer::Yes(m), None)
-    } else if disproved && !search.budget.timed_out {
+    } else if disproved && !search.budget.guard_stopped {
         (Answer::No, None)
     } else if !game.walls_taken.is_empty() {
         (Answer::Unknown, Some(Cutoff::Wall))
-    } else if search.budget.timed_out {
+    } else if search.budget.guard_stopped {
         (Answer::Unknown, Some(Cutoff::Time))
     } else {
         (Answer::Unknown, Some(Cutoff::Search))
     };
-    verdict(&mut game, memory, answer, cutoff)
+    Verdict {
+        allowance_spent,
+        ..verdict(&mut game, memory, answer, cutoff)
+    }
 }
 
 /// A forcing line for `z` (empty when the answer is not yes, or the search is cut off by
-/// `deadline` or meets a capture of a judged wall): at Z's turns a winning move, at the
-/// opponent's turns the reply that costs Z's search the most nodes (a proxy for the most
-/// stubborn resistance). `walls` bound the region and are uncapturable, as in [`answer`].
+/// what `allowance` has left, or meets a capture of a judged wall): at Z's turns a winning
+/// move, at the opponent's turns the reply that costs Z's search the most nodes (a proxy
+/// for the most stubborn resistance). `walls` bound the region and are uncapturable, as in
+/// [`answer`].
 pub(super) fn forcing_line(
     start: &Board,
     ko: BasicKo,
     z: Color,
     target: Target,
     walls: &JudgedWalls,
-    deadline: Option<Instant>,
+    allowance: &mut Allowance,
 ) -> Vec<Point> {
     let Some((region, _)) = region_judged(start, ko, walls) else {
         return Vec::new();
@@ -330,13 +344,14 @@ pub(super) fn forcing_line(
             let Some(child) = game.play(&node, m) else {
                 continue;
             };
-            let mut search = ProofNumberSearch::new(limits());
-            search.budget.set_deadline(deadline);
+            let mut search = ProofNumberSearch::new(limits(allowance));
+            search.budget = allowance.budget();
             let v = match game.settled(&child) {
                 Some(v) => v,
                 None => search.solve(&mut game, &child, depth + 1),
             };
             let cost = search.budget.nodes;
+            allowance.spend(&search.budget);
             game.unplay(&node, m);
             if v != Outcome::Proved {
                 if node.to_move == z {

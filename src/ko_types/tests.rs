@@ -15,6 +15,25 @@ fn pt(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())
 }
 
+/// Every basic ko of `b` classified exactly (no judged walls), all eight questions asked
+/// ([`exact`]).
+pub(crate) fn classify_board(b: &Board) -> Vec<KoReport> {
+    find_kos(b).into_iter().map(|ko| exact(b, ko)).collect()
+}
+
+/// The ko `ko` of `b` classified exactly, all eight questions asked, with nodes enough for
+/// each to spend the solver's bound of [`NODE_BUDGET`].
+pub(crate) fn exact(b: &Board, ko: BasicKo) -> KoReport {
+    let mut allowance = Allowance::nodes(8 * NODE_BUDGET);
+    classify_judged(
+        b,
+        ko,
+        &walls::JudgedWalls::none(),
+        &mut allowance,
+        Questions::All,
+    )
+}
+
 fn show(b: &Board, r: &KoReport) -> String {
     format!(
         "{}\n{}",
@@ -250,7 +269,7 @@ struct Expected<'a> {
 fn check(b: &Board, want: Expected) {
     // Speed is not asserted here (shared machines); the solver's node limit makes an
     // over-long search answer `unknown`, which fails the expectations below.
-    let reports = classify_all(b);
+    let reports = classify_board(b);
     assert_eq!(reports.len(), 1, "{b:?}");
     let r = &reports[0];
     let text = show(b, r);
@@ -507,7 +526,7 @@ fn two_sekis_are_a_disturbing_life() {
         (ko.empty, ko.stone, ko.open),
         (pt(&b, "D9"), pt(&b, "C9"), Color::Black)
     );
-    let r = classify_until(&b, ko, None);
+    let r = exact(&b, ko);
     let text = show(&b, &r);
     assert_eq!(r.ko_type, KoType::DisturbingLife, "{text}");
     assert_eq!(r.location, Location::Internal, "{text}");
@@ -521,6 +540,16 @@ fn two_sekis_are_a_disturbing_life() {
          W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
         "{text}"
     );
+    // The default classifier, on a game of this position, reads the type and location
+    // within its budget.
+    let mut game = crate::game::Game::new(9, crate::rules::Ruleset::default());
+    game.set_start(b.clone(), Color::Black, 0);
+    let r = Classifier::default().classify(&game, ko, Questions::Report);
+    assert_eq!(
+        (r.ko_type, r.location),
+        (KoType::DisturbingLife, Location::Internal)
+    );
+    assert_eq!(r.basis(), "exact");
 }
 
 /// The locked seki that ends the two-sekis lines: after Black connects the ko, every empty
@@ -631,7 +660,7 @@ fn print_lines() {
     }
     for (name, b) in boards {
         let t = std::time::Instant::now();
-        let reports = classify_all(&b);
+        let reports = classify_board(&b);
         eprintln!("== {name} ({} ms)", t.elapsed().as_millis());
         for r in reports {
             eprintln!("{}", show(&b, &r));
@@ -696,7 +725,13 @@ fn judged_walls_bound_a_centre_ko() {
     let (region, judged) = region_judged(&b, ko, &walls).unwrap();
     assert_eq!(region.len(), 2);
     assert_eq!(judged.len(), 6);
-    let r = classify_judged(&b, ko, &walls, None, Questions::All);
+    let r = classify_judged(
+        &b,
+        ko,
+        &walls,
+        &mut Allowance::nodes(DEFAULT_NODES),
+        Questions::All,
+    );
     assert_eq!(r.basis(), "judged");
     assert_eq!(
         (r.ko_type, r.location),
@@ -706,8 +741,5 @@ fn judged_walls_bound_a_centre_ko() {
     );
     // Without the judgement the same ko is exact but, here, beyond the search's reach or not;
     // whatever it answers, it rests on no judged wall.
-    assert_eq!(
-        classify_within(&b, ko, Duration::from_millis(1)).basis(),
-        "exact"
-    );
+    assert_eq!(exact(&b, ko).basis(), "exact");
 }

@@ -27,7 +27,7 @@ use super::{find_kos, grow_region, BasicKo, MAX_JUDGED_REGION_POINTS};
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::score::status::{Basis, Status, StringJudge};
-use std::time::Duration;
+use crate::tactics::local_search::Allowance;
 
 /// The least share of playouts in which a string's colour must own its points for playout
 /// ownership alone to make it a wall.
@@ -90,18 +90,26 @@ impl JudgedWalls {
         }
     }
 
-    /// The walls of `game`'s position, from a judgement that reads for about `bound` at most;
-    /// strings whose life one of the position's basic kos decides ([`ko_dependent`]) are
+    /// The walls of `game`'s position, from a judgement whose confirmation searches spend
+    /// half of `allowance` at most (counted there); strings whose life one of the
+    /// position's basic kos decides ([`ko_dependent`]) are
     /// left out. Only the strings that the regions of the position's kos meet as they grow
     /// (see [`region_judged`](super::region_judged)) are read with the confirmation search
     /// and can be walls: the others never bound a region, and a 19x19 board has dozens. The
     /// judgement is each string's own, before seki are marked (marking seki needs every
     /// string of the board read): a string in seki judged alive with confidence may be a
     /// wall, since neither side can approach it without giving stones away.
-    pub fn judge(game: &Game, bound: Duration) -> JudgedWalls {
+    pub fn judge(game: &Game, allowance: &mut Allowance) -> JudgedWalls {
+        allowance.with_part(allowance.nodes / 2, |part| {
+            JudgedWalls::judge_spending(game, part)
+        })
+    }
+
+    /// [`JudgedWalls::judge`] spending all of `allowance`.
+    fn judge_spending(game: &Game, allowance: &mut Allowance) -> JudgedWalls {
         let board = game.board();
         let kos = find_kos(board);
-        let mut judge = StringJudge::new(game, SEED, Some(bound));
+        let mut judge = StringJudge::new(game, SEED, allowance.clone());
         let mut walls = JudgedWalls::none();
         for &ko in &kos {
             // The growth stops where the classification's would: past the region bound.
@@ -118,6 +126,7 @@ impl JudgedWalls {
                 walls.string_holds_wall(board, m)
             });
         }
+        *allowance = judge.allowance().clone();
         walls
     }
 
@@ -232,6 +241,11 @@ mod tests {
     use crate::ko_types::{Answer, BasicKo};
     use crate::rules::Ruleset;
 
+    /// More nodes than any of these readings needs.
+    fn plenty() -> Allowance {
+        Allowance::nodes(10 * crate::ko_types::DEFAULT_NODES)
+    }
+
     fn pt(b: &Board, v: &str) -> Point {
         b.point(Coord::parse_gtp(v, b.size()).unwrap())
     }
@@ -319,7 +333,13 @@ mod tests {
             &[ko.empty, ko.stone],
             &walls
         ));
-        let read = answer_all_judged(&b, ko, &walls, None, crate::ko_types::Questions::All);
+        let read = answer_all_judged(
+            &b,
+            ko,
+            &walls,
+            &mut plenty(),
+            crate::ko_types::Questions::All,
+        );
         let (answers, cutoff) = (read.answers, read.cutoff);
         assert_eq!(
             answers.get(Color::White, Role::Closed, Target::Ko),
@@ -337,8 +357,14 @@ mod tests {
         let ko = crate::ko_types::find_kos(&b)[0];
         let around = ["D6", "C5", "D4", "E6", "F5", "E4"].map(|v| pt(&b, v));
         let walls = JudgedWalls::from_strings(&b, &around);
-        let line =
-            crate::ko_types::forcing_line_judged(&b, ko, Color::Black, Target::Ko, &walls, None);
+        let line = crate::ko_types::solver::forcing_line(
+            &b,
+            ko,
+            Color::Black,
+            Target::Ko,
+            &walls,
+            &mut plenty(),
+        );
         assert_eq!(line, [pt(&b, "E5"), Point::PASS, pt(&b, "D5")]);
     }
 
@@ -354,10 +380,16 @@ mod tests {
         let b = game.board();
         let ko = crate::ko_types::find_kos(b)[0];
         assert_eq!(ko.empty, pt(b, "J3"));
-        let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+        let walls = JudgedWalls::judge(&game, &mut plenty());
         assert!(walls.contains(b, pt(b, "G5")) && walls.contains(b, pt(b, "F7")));
-        let answers =
-            answer_all_judged(b, ko, &walls, None, crate::ko_types::Questions::All).answers;
+        let answers = answer_all_judged(
+            b,
+            ko,
+            &walls,
+            &mut plenty(),
+            crate::ko_types::Questions::All,
+        )
+        .answers;
         for role in [Role::Open, Role::Closed] {
             for target in [Target::Ko, Target::Locale] {
                 assert_eq!(answers.get(Color::White, role, target), Answer::No);
@@ -399,7 +431,7 @@ mod tests {
         ] {
             let game = corpus(file, moves);
             let b = game.board();
-            let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+            let walls = JudgedWalls::judge(&game, &mut plenty());
             assert!(!walls.is_empty(), "{file}: some wall is judged");
             for v in points {
                 assert!(
@@ -421,16 +453,15 @@ mod tests {
         let b = game.board();
         let t2 = pt(b, "T2");
         assert!(b.cell(t2) == Cell::stone(Color::Black) && b.in_atari(t2));
-        let walls = JudgedWalls::judge(&game, Duration::from_secs(2));
+        let walls = JudgedWalls::judge(&game, &mut plenty());
         assert!(!walls.is_empty());
         assert!(!walls.contains(b, t2));
         let ko = crate::ko_types::ko_at(b, pt(b, "M1")).expect("the ko M1/L1");
-        let deadline = std::time::Instant::now().checked_add(Duration::from_secs(10));
         let report = crate::ko_types::classify_judged(
             b,
             ko,
             &walls,
-            deadline,
+            &mut plenty(),
             crate::ko_types::Questions::Report,
         );
         assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
@@ -448,17 +479,16 @@ mod tests {
         let b = game.board();
         let ko = crate::ko_types::ko_at(b, pt(b, "C1")).expect("the ko C1/B1");
         let g1 = pt(b, "G1");
-        let judged = JudgedWalls::judge(&game, Duration::from_secs(2));
+        let judged = JudgedWalls::judge(&game, &mut plenty());
         assert!(judged.contains(b, g1));
-        let deadline = || std::time::Instant::now().checked_add(Duration::from_secs(10));
         let questions = crate::ko_types::Questions::Report;
-        let first = crate::ko_types::classify_judged(b, ko, &judged, deadline(), questions);
+        let first = crate::ko_types::classify_judged(b, ko, &judged, &mut plenty(), questions);
         assert_eq!(first.cutoff, Some(Cutoff::Wall));
         assert_eq!(first.location, crate::ko_types::Location::Unknown);
         assert!(!first.walls_taken.is_empty());
         let mut walls = Some(judged);
         let report =
-            crate::ko_types::classify_in_game(&game, ko, deadline(), &mut walls, questions);
+            crate::ko_types::classify_in_game(&game, ko, &mut plenty(), &mut walls, questions);
         assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
         assert_eq!(report.location, crate::ko_types::Location::Internal);
         assert_eq!(report.demoted_walls, [g1]);

@@ -5,9 +5,9 @@
 use crate::game::Game;
 use crate::rules::Ruleset;
 use crate::score::status::{self, StatusMap};
+use crate::tactics::local_search::Allowance;
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::Duration;
 
 /// What a judgement depends on.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,9 +27,9 @@ pub struct Judgement {
 
 impl Judgement {
     /// The judgement of `game`'s position with random numbers seeded by `seed`, its reading
-    /// bounded by `bound` ([`status::judge_within`]): the cached one when the position,
+    /// within `allowance` ([`status::judge_within`]): the cached one when the position,
     /// history length, player to move, rules and seed are unchanged.
-    pub fn of(&self, game: &Game, seed: u64, bound: Option<Duration>) -> Rc<StatusMap> {
+    pub fn of(&self, game: &Game, seed: u64, allowance: Allowance) -> Rc<StatusMap> {
         let key = Key {
             hash: game.board().hash(),
             moves: game.moves().len(),
@@ -42,7 +42,7 @@ impl Judgement {
                 return map.clone();
             }
         }
-        let map = Rc::new(status::judge_within(game, seed, bound));
+        let map = Rc::new(status::judge_within(game, seed, allowance));
         *self.last.borrow_mut() = Some((key, map.clone()));
         map
     }

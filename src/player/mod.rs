@@ -10,14 +10,18 @@
 pub mod endgame;
 pub mod handicap;
 pub mod judgement;
+pub mod wall_clock;
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::{Game, Illegal};
+use crate::ko_types::pass_rule::{GameMaker, PassBasis, Wmsg2008Judge};
+use crate::ko_types::Classifier;
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
 use crate::search::time::Clock;
 use crate::search::{self, SearchMove, SearchParams, SearchResult, Searcher};
+use crate::tactics::local_search::Allowance;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -50,6 +54,32 @@ pub struct PlayerOptions {
     /// How long the judgement of life and death (`final_score`, `final_status_list`) may
     /// read before it settles the strings left by playout ownership; `None`: no bound.
     pub score_time: Option<f64>,
+    /// Nodes one ko classification may expand (`ko-classify`, its GoGui view and the WMSG
+    /// 2008 pass judge): the limit that decides its answers.
+    pub ko_classify_nodes: usize,
+    /// Seconds one ko classification may take at most, an outer guard only: the node
+    /// budget keeps calls far below it, so answers do not depend on the machine's load.
+    pub ko_classify_time: Duration,
+    /// Which ko answers may forbid a pass under the WMSG 2008 rule.
+    pub pass_basis: PassBasis,
+}
+
+impl PlayerOptions {
+    /// The ko classifier these options ask for: their node budget, with their time as a
+    /// wall-clock guard.
+    pub fn ko_classifier(&self) -> Classifier {
+        Classifier::new(self.ko_classify_nodes)
+            .with_guard(Arc::new(wall_clock::WallClock(self.ko_classify_time)))
+    }
+
+    /// The maker of this player's games: their WMSG 2008 pass judge reads with
+    /// [`PlayerOptions::ko_classifier`] on [`PlayerOptions::pass_basis`].
+    pub fn game_maker(&self) -> GameMaker {
+        GameMaker::new(Wmsg2008Judge {
+            classifier: self.ko_classifier(),
+            basis: self.pass_basis,
+        })
+    }
 }
 
 impl Default for PlayerOptions {
@@ -65,6 +95,9 @@ impl Default for PlayerOptions {
             kgs_chat: false,
             ponder: false,
             score_time: Some(1.0),
+            ko_classify_nodes: crate::ko_types::DEFAULT_NODES,
+            ko_classify_time: wall_clock::KO_CLASSIFY_GUARD,
+            pass_basis: PassBasis::default(),
         }
     }
 }
@@ -113,18 +146,10 @@ pub struct Player {
     judgement: judgement::Judgement,
 }
 
-/// A new game as the player plays it: the WMSG 2008 pass rule is judged by the ko
-/// classifier.
-pub fn new_game(size: usize, rules: Ruleset) -> Game {
-    let mut game = Game::new(size, rules);
-    crate::ko_types::pass_rule::attach(&mut game);
-    game
-}
-
 impl Player {
     /// A player on an empty 19x19 board, with the options' rules and their komi.
     pub fn new(options: PlayerOptions) -> Player {
-        let mut game = new_game(19, options.rules);
+        let mut game = options.game_maker().new_game(19, options.rules);
         game.set_komi(options.rules.komi);
         Player {
             game,
@@ -149,9 +174,10 @@ impl Player {
         &mut self.game
     }
 
-    /// Replaces the game (a loaded record, say); the pass rule's judge is attached to it.
+    /// Replaces the game (a loaded record, say); it judges passes with this player's
+    /// settings.
     pub fn set_game(&mut self, mut game: Game) {
-        crate::ko_types::pass_rule::attach(&mut game);
+        self.options.game_maker().rejudge(&mut game);
         self.game = game;
         self.banked = 0.0;
     }
@@ -190,7 +216,7 @@ impl Player {
     pub fn resize(&mut self, size: usize) {
         let komi = self.game.komi();
         let rules = *self.game.rules();
-        self.game = new_game(size, rules);
+        self.game = self.options.game_maker().new_game(size, rules);
         self.game.set_komi(komi);
     }
 
@@ -199,7 +225,7 @@ impl Player {
     pub fn clear_board(&mut self) {
         let komi = self.game.komi();
         let rules = *self.game.rules();
-        self.game = new_game(self.game.size(), rules);
+        self.game = self.options.game_maker().new_game(self.game.size(), rules);
         self.was_losing = false;
         self.banked = 0.0;
         self.game.set_komi(komi);
@@ -388,11 +414,12 @@ impl Player {
 
     /// The player's judgement of the position: alive, dead, seki (cached per position).
     pub fn status(&self) -> std::rc::Rc<StatusMap> {
-        let bound = self
+        let guard = self
             .options
             .score_time
-            .map(std::time::Duration::from_secs_f64);
-        self.judgement.of(&self.game, self.options.seed, bound)
+            .map(|s| wall_clock::stop_after(Duration::from_secs_f64(s)));
+        let allowance = Allowance::nodes(score::status::JUDGEMENT_NODES).with_guard(guard);
+        self.judgement.of(&self.game, self.options.seed, allowance)
     }
 
     /// The result by the game's rules with the stones judged dead removed, as GTP and SGF

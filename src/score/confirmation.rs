@@ -25,7 +25,9 @@
 use crate::board::{Board, Cell, Color, Point, SuicideRule, MAX_POINTS};
 use crate::rules::history::{PassForKoBan, PassForKoBans, Step};
 use crate::rules::ko::{self, KoRule};
-use crate::tactics::local_search::{mix, LocalGame, LocalSearch, Moves, Outcome, SearchLimits};
+use crate::tactics::local_search::{
+    mix, Allowance, LocalGame, LocalSearch, Moves, Outcome, SearchLimits,
+};
 use crate::tactics::regions::EmptyAreas;
 use smallvec::SmallVec;
 
@@ -147,14 +149,14 @@ pub fn region(board: &Board, target: Point, wall: impl Fn(Point) -> bool) -> Opt
 }
 
 /// Whether the string on `target` can be captured by its opponent moving first, playing in
-/// `region` (from [`region`]) under `rule` (see the module documentation), within `budget`
-/// search nodes.
+/// `region` (from [`region`]) under `rule` (see the module documentation), within the nodes
+/// of `allowance` (and its guard), which counts those spent.
 pub fn capturable(
     board: &Board,
     target: Point,
     region: &Region,
     rule: KoRule,
-    budget: usize,
+    allowance: &mut Allowance,
 ) -> Verdict {
     let Some(defender) = board.cell(target).color() else {
         return Verdict::Unknown;
@@ -189,11 +191,12 @@ pub fn capturable(
     };
     let mut search = LocalSearch::new(SearchLimits {
         depth: MAX_DEPTH,
-        nodes: budget,
+        nodes: allowance.nodes,
         // The attacker cannot force progress: a repeated state saves the string.
         repetition: Some(Outcome::Disproved),
         memo_after_limits: false,
     });
+    search.budget = allowance.budget();
     let verdict = match search.solve(&mut game, &root, 0) {
         Outcome::Proved => Verdict::Captured,
         Outcome::Disproved => Verdict::Safe,
@@ -205,6 +208,7 @@ pub fn capturable(
         nodes = search.budget.nodes,
         "confirmation search"
     );
+    allowance.spend(&search.budget);
     verdict
 }
 

@@ -92,21 +92,28 @@ mod tests {
     }
 
     #[test]
-    fn a_time_bound_leaves_the_unread_strings_to_the_playouts() {
+    fn a_spent_allowance_leaves_the_unread_strings_to_the_playouts() {
         use crate::rules::Ruleset;
-        use std::time::Duration;
+        use crate::tactics::local_search::{Allowance, StopTest};
         // White's corner group has one liberty and no room: the search captures it.
         let mut g = Game::new(5, Ruleset::default());
         let start = Board::from_diagram(".OX..\nOOX..\nXXX..\n.....\n.....");
         g.set_start(start, Color::Black, 0);
         let b5 = at(g.board(), "B5");
-        let read = status::judge_within(&g, 1, Some(Duration::from_secs(3600)));
+        let read = status::judge_within(&g, 1, Allowance::nodes(status::JUDGEMENT_NODES));
         assert_eq!(read.basis(b5), Some(status::Basis::Search));
         assert!(read.is_dead(b5));
-        let hurried = status::judge_within(&g, 1, Some(Duration::ZERO));
-        assert_eq!(hurried.basis(b5), Some(status::Basis::Playouts));
-        for p in g.board().points() {
-            assert_ne!(hurried.basis(p), Some(status::Basis::Search));
+        // No node left, or a guard saying stop: the playouts judge.
+        let stop = Some(StopTest::new(|| true));
+        for allowance in [
+            Allowance::nodes(0),
+            Allowance::nodes(status::JUDGEMENT_NODES).with_guard(stop),
+        ] {
+            let hurried = status::judge_within(&g, 1, allowance);
+            assert_eq!(hurried.basis(b5), Some(status::Basis::Playouts));
+            for p in g.board().points() {
+                assert_ne!(hurried.basis(p), Some(status::Basis::Search));
+            }
         }
     }
 

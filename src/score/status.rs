@@ -22,6 +22,7 @@ use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::{KoRule, Scoring};
 use crate::tactics::benson::benson_alive;
+use crate::tactics::local_search::Allowance;
 use crate::tactics::regions::EmptyAreas;
 use crate::tactics::seki;
 use std::fmt;
@@ -33,6 +34,9 @@ pub const PLAYOUTS: u32 = 400;
 pub const WALL_SHARE: f64 = 0.9;
 /// Search nodes the confirmation search may spend on one string.
 pub const NODE_BUDGET: usize = 4_000;
+/// Search nodes the confirmation searches of one whole judgement may spend by default
+/// ([`judge`]): past them the strings left are judged by playout ownership.
+pub const JUDGEMENT_NODES: usize = 400_000;
 
 /// What the engine thinks of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,18 +134,18 @@ pub fn judging_rule(game: &Game) -> KoRule {
     }
 }
 
-/// Judges every stone of `game`'s position (random numbers seeded by `seed`), taking all
-/// the time the reading needs.
+/// Judges every stone of `game`'s position (random numbers seeded by `seed`), its
+/// confirmation searches within [`JUDGEMENT_NODES`] nodes.
 pub fn judge(game: &Game, seed: u64) -> StatusMap {
-    judge_within(game, seed, None)
+    judge_within(game, seed, Allowance::nodes(JUDGEMENT_NODES))
 }
 
 /// Judges every stone of `game`'s position as [`judge`] does, but reads with the
-/// confirmation search only until `bound` has passed since the start: the strings not read
-/// by then are judged by playout ownership alone (the log says how many). The playouts and
-/// Benson's test always run whole.
-pub fn judge_within(game: &Game, seed: u64, bound: Option<std::time::Duration>) -> StatusMap {
-    StringJudge::new(game, seed, bound).finish()
+/// confirmation search only while `allowance` has nodes left and its guard does not say
+/// stop: the strings not read by then are judged by playout ownership alone (the log says
+/// how many). The playouts and Benson's test always run whole.
+pub fn judge_within(game: &Game, seed: u64, allowance: Allowance) -> StatusMap {
+    StringJudge::new(game, seed, allowance).finish()
 }
 
 /// The judgement of one position string by string, on demand: the playouts and Benson's
@@ -159,17 +163,16 @@ pub struct StringJudge<'g> {
     string_share: Vec<f64>,
     /// Per point: the status of the strings judged so far.
     status: Vec<Option<(Status, Basis)>>,
-    started: std::time::Instant,
-    bound: Option<std::time::Duration>,
-    /// Strings judged by the playouts alone because the bound had passed.
+    /// What the confirmation searches may still spend.
+    allowance: Allowance,
+    /// Strings judged by the playouts alone because the allowance was spent.
     unread: usize,
 }
 
 impl<'g> StringJudge<'g> {
     /// A judgement of `game`'s position (random numbers seeded by `seed`) whose confirmation
-    /// searches stop being run once `bound` has passed since now.
-    pub fn new(game: &'g Game, seed: u64, bound: Option<std::time::Duration>) -> StringJudge<'g> {
-        let started = std::time::Instant::now();
+    /// searches stop being run once `allowance` is spent (or its guard says stop).
+    pub fn new(game: &'g Game, seed: u64, allowance: Allowance) -> StringJudge<'g> {
         let board = game.board();
         let rule = judging_rule(game);
         let ownership = Ownership::estimate(game, rule, PLAYOUTS, seed);
@@ -191,8 +194,7 @@ impl<'g> StringJudge<'g> {
             benson,
             string_share,
             status: vec![None; MAX_POINTS],
-            started,
-            bound,
+            allowance,
             unread: 0,
         }
     }
@@ -203,9 +205,14 @@ impl<'g> StringJudge<'g> {
         self.string_share[self.board.string_head(p).index()]
     }
 
+    /// What the confirmation searches may still spend.
+    pub fn allowance(&self) -> &Allowance {
+        &self.allowance
+    }
+
     /// The status of the string on `p` (a stone) and what decided it, before seki are
-    /// marked: Benson's test, else the confirmation search while the bound has not passed,
-    /// else playout ownership. Judged once per string.
+    /// marked: Benson's test, else the confirmation search while the allowance lasts, else
+    /// playout ownership. Judged once per string.
     pub fn judge(&mut self, p: Point) -> (Status, Basis) {
         if let Some(decided) = self.status[p.index()] {
             return decided;
@@ -213,35 +220,37 @@ impl<'g> StringJudge<'g> {
         let board = self.board;
         let c = board.cell(p).color().expect("a stone");
         let head = board.string_head(p);
-        let out_of_time = self.bound.is_some_and(|b| self.started.elapsed() >= b);
-        let decided = if self.benson[c.index()][p.index()] {
-            (Status::Alive, Basis::Benson)
-        } else if out_of_time {
-            self.unread += 1;
-            self.by_playouts(p)
-        } else {
-            let wall = |q: Point| {
-                let qc = board.cell(q).color().expect("a stone");
-                self.benson[qc.index()][q.index()] || self.share(q) >= WALL_SHARE
+        let decided =
+            if self.benson[c.index()][p.index()] {
+                (Status::Alive, Basis::Benson)
+            } else if self.allowance.exhausted() {
+                self.unread += 1;
+                self.by_playouts(p)
+            } else {
+                let wall = |q: Point| {
+                    let qc = board.cell(q).color().expect("a stone");
+                    self.benson[qc.index()][q.index()] || self.share(q) >= WALL_SHARE
+                };
+                let verdict =
+                    confirmation::region(board, p, |q| board.string_head(q) != head && wall(q))
+                        .map_or(Verdict::Unknown, |region| {
+                            let rule = self.rule;
+                            let verdict = self.allowance.with_part(NODE_BUDGET, |one| {
+                                confirmation::capturable(board, p, &region, rule, one)
+                            });
+                            match verdict {
+                                // Local play cannot use the empty space beyond an open region: a
+                                // capture there proves nothing.
+                                Verdict::Captured if !region.closed(board) => Verdict::Unknown,
+                                v => v,
+                            }
+                        });
+                match verdict {
+                    Verdict::Captured => (Status::Dead, Basis::Search),
+                    Verdict::Safe => (Status::Alive, Basis::Search),
+                    Verdict::Unknown => self.by_playouts(p),
+                }
             };
-            let verdict =
-                confirmation::region(board, p, |q| board.string_head(q) != head && wall(q)).map_or(
-                    Verdict::Unknown,
-                    |region| {
-                        match confirmation::capturable(board, p, &region, self.rule, NODE_BUDGET) {
-                            // Local play cannot use the empty space beyond an open region: a
-                            // capture there proves nothing.
-                            Verdict::Captured if !region.closed(board) => Verdict::Unknown,
-                            v => v,
-                        }
-                    },
-                );
-            match verdict {
-                Verdict::Captured => (Status::Dead, Basis::Search),
-                Verdict::Safe => (Status::Alive, Basis::Search),
-                Verdict::Unknown => self.by_playouts(p),
-            }
-        };
         tracing::debug!(
             string = %board.vertex(p),
             status = %decided.0,
@@ -277,9 +286,13 @@ impl<'g> StringJudge<'g> {
         }
         if self.unread > 0 {
             tracing::info!(
-                "judging life and death: the time bound of {:.2} s was hit; {} strings \
+                "judging life and death: the reading's allowance was spent{}; {} strings \
                  were judged by playout ownership alone",
-                self.bound.unwrap_or_default().as_secs_f64(),
+                if self.allowance.guard_stopped {
+                    " (its guard said stop)"
+                } else {
+                    ""
+                },
                 self.unread
             );
         }

@@ -13,12 +13,16 @@
 //! ([`SearchLimits::repetition`]); values that such a repetition helped decide depend on the
 //! line and are not memoised. [`ProofNumberSearch`] (the ko classifier's) is a depth-first
 //! proof-number search (df-pn) within the same limits and equally exact, for games whose keys
-//! carry what their rules remember of the line. A search may also be given a deadline
-//! ([`Budget::set_deadline`]): past it every open line is [`Outcome::Unknown`].
+//! carry what their rules remember of the line. A search may also be given a guard
+//! ([`Budget::set_guard`]), a caller's "stop now?" test: once it says stop, every open line
+//! is [`Outcome::Unknown`]. The searches read no clock themselves (the node budget is what
+//! bounds them, the same on any machine); a guard is the engine's outer limit, say a
+//! wall-clock one.
 
 use fxhash::FxHashMap;
 use smallvec::SmallVec;
-use std::time::Instant;
+use std::fmt;
+use std::sync::Arc;
 
 /// The value of a state for the prover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,8 +121,98 @@ pub struct SearchLimits {
 /// "No repetition took part" as a line index.
 const NO_REPETITION: usize = usize::MAX;
 
-/// The clock is read once per this many expanded states (a power of two).
-const CLOCK_EVERY: usize = 64;
+/// The guard is asked once per this many expanded states (a power of two).
+const GUARD_EVERY: usize = 64;
+
+/// A caller's "stop now?" test, asked now and then while a search reads (a wall-clock
+/// limit of the engine, say). The rules core supplies none: its limits are node budgets.
+#[derive(Clone)]
+pub struct StopTest(Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl StopTest {
+    /// The test `stop`: true means stop reading now.
+    pub fn new(stop: impl Fn() -> bool + Send + Sync + 'static) -> StopTest {
+        StopTest(Arc::new(stop))
+    }
+
+    /// True when the caller wants the reading stopped now.
+    pub fn stop_now(&self) -> bool {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for StopTest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("StopTest")
+    }
+}
+
+/// The work a caller lets a series of readings do: the nodes they may still expand between
+/// them, and the caller's guard, if any. A limit in nodes gives the same answers on any
+/// machine and under any load; the guard is only an outer limit (see [`StopTest`]).
+#[derive(Clone, Debug)]
+pub struct Allowance {
+    /// Nodes left.
+    pub nodes: usize,
+    /// The caller's "stop now?" test.
+    pub guard: Option<StopTest>,
+    /// True once the guard said stop.
+    pub guard_stopped: bool,
+}
+
+impl Allowance {
+    /// `nodes` nodes, no guard.
+    pub fn nodes(nodes: usize) -> Allowance {
+        Allowance {
+            nodes,
+            guard: None,
+            guard_stopped: false,
+        }
+    }
+
+    /// This allowance with `guard` as its outer limit.
+    pub fn with_guard(mut self, guard: Option<StopTest>) -> Allowance {
+        self.guard = guard;
+        self
+    }
+
+    /// Lets `read` spend a part of this allowance, `nodes` at most (and the same guard),
+    /// and counts here what it spent.
+    pub fn with_part<T>(&mut self, nodes: usize, read: impl FnOnce(&mut Allowance) -> T) -> T {
+        let mut part = Allowance {
+            nodes: nodes.min(self.nodes),
+            ..self.clone()
+        };
+        let given = part.nodes;
+        let out = read(&mut part);
+        self.nodes -= given - part.nodes.min(given);
+        self.guard_stopped |= part.guard_stopped;
+        out
+    }
+
+    /// Counts the nodes a search spent as spent, and whether its guard stopped it.
+    pub fn spend(&mut self, budget: &Budget) {
+        self.nodes = self.nodes.saturating_sub(budget.nodes);
+        self.guard_stopped |= budget.guard_stopped;
+    }
+
+    /// True when nothing is left: no node, or the guard says stop (asked now).
+    pub fn exhausted(&mut self) -> bool {
+        if !self.guard_stopped && self.guard.as_ref().is_some_and(StopTest::stop_now) {
+            self.guard_stopped = true;
+        }
+        self.nodes == 0 || self.guard_stopped
+    }
+
+    /// A search budget spending from this allowance: its guard (the node limit is the
+    /// search's own, see [`SearchLimits::nodes`]).
+    pub fn budget(&self) -> Budget {
+        Budget {
+            guard: self.guard.clone(),
+            ..Budget::default()
+        }
+    }
+}
 
 /// The search's memory and counters; one per question (or cleared between questions).
 #[derive(Debug)]
@@ -127,43 +221,44 @@ pub struct LocalSearch {
     memo: FxHashMap<u64, Outcome>,
     /// Keys of the states on the current line (only when repetitions are read).
     path: Vec<u64>,
-    /// The node count and the deadline.
+    /// The node count and the guard.
     pub budget: Budget,
 }
 
 /// What a search has spent and may spend besides depth: the states it expanded, whether its
-/// node budget stopped it, and its deadline, if any, and whether that stopped it.
+/// node budget stopped it, and its guard, if any, and whether that stopped it.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
     /// States expanded so far.
     pub nodes: usize,
     /// True once the node budget stopped some line.
     pub budget_hit: bool,
-    /// The time after which no state is expanded, if any.
-    deadline: Option<Instant>,
-    /// True once the deadline stopped some line.
-    pub timed_out: bool,
+    /// The caller's "stop now?" test, if any.
+    guard: Option<StopTest>,
+    /// True once the guard stopped some line.
+    pub guard_stopped: bool,
 }
 
 impl Budget {
-    /// Stops expanding states at `deadline` (`None`: no deadline); lines cut there are
-    /// [`Outcome::Unknown`] and [`Budget::timed_out`] says so.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+    /// Stops expanding states once `guard` says stop (`None`: no guard); lines cut there
+    /// are [`Outcome::Unknown`] and [`Budget::guard_stopped`] says so.
+    pub fn set_guard(&mut self, guard: Option<StopTest>) {
+        self.guard = guard;
     }
 
-    /// True when the deadline has passed (read now, whatever the node count).
-    pub fn past_deadline(&mut self) -> bool {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.timed_out = true;
+    /// True when the guard says stop (asked now, whatever the node count), or said so
+    /// before.
+    pub fn guard_says_stop(&mut self) -> bool {
+        if !self.guard_stopped && self.guard.as_ref().is_some_and(StopTest::stop_now) {
+            self.guard_stopped = true;
         }
-        self.timed_out
+        self.guard_stopped
     }
 
-    /// True when the clock, read once per [`CLOCK_EVERY`] states, says the deadline has
-    /// passed (or it said so before).
-    fn out_of_time(&mut self) -> bool {
-        self.timed_out || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.past_deadline())
+    /// True when the guard, asked once per [`GUARD_EVERY`] states, says stop (or it said
+    /// so before).
+    fn stopped_by_guard(&mut self) -> bool {
+        self.guard_stopped || (self.nodes.is_multiple_of(GUARD_EVERY) && self.guard_says_stop())
     }
 }
 
@@ -220,7 +315,7 @@ impl LocalSearch {
             self.budget.budget_hit = true;
             return (Outcome::Unknown, NO_REPETITION);
         }
-        if self.budget.out_of_time() {
+        if self.budget.stopped_by_guard() {
             return (Outcome::Unknown, NO_REPETITION);
         }
         self.budget.nodes += 1;
@@ -296,7 +391,7 @@ const HINT_CAP: u64 = 1000;
 /// limit is first counted as lost for the prover (so a proof found does not rest on it), and
 /// if the search then disproves the start while some such state was met, it runs again with
 /// those states counted as won (so the disproof does not rest on them either). The node
-/// budget and the deadline stop the search with an unknown answer.
+/// budget and the guard stop the search with an unknown answer.
 pub struct ProofNumberSearch<M> {
     limits: SearchLimits,
     /// (proof number, disproof number) per state key.
@@ -314,9 +409,9 @@ pub struct ProofNumberSearch<M> {
     /// True when the table holds only a first pass's numbers that rest on no cut state, so
     /// the next search's first pass may go on from them.
     table_cut_free: bool,
-    /// True once the budget or the deadline stopped the search.
+    /// True once the budget or the guard stopped the search.
     stopped: bool,
-    /// The node count (all passes) and the deadline.
+    /// The node count (all passes) and the guard.
     pub budget: Budget,
 }
 
@@ -363,7 +458,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         std::mem::take(&mut self.hints)
     }
 
-    /// Forgets the tables and the node count (the limits and the deadline stay).
+    /// Forgets the tables and the node count (the limits and the guard stay).
     pub fn reset(&mut self) {
         self.table.clear();
         self.table_cut_free = false;
@@ -535,7 +630,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         if self.budget.nodes >= self.limits.nodes {
             self.budget.budget_hit = true;
             self.stopped = true;
-        } else if self.budget.out_of_time() {
+        } else if self.budget.stopped_by_guard() {
             self.stopped = true;
         }
         if self.stopped {
@@ -714,22 +809,24 @@ mod tests {
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
         assert!(search.budget.budget_hit);
         let mut search = ProofNumberSearch::<u32>::new(limits(100, 10_000));
-        search.budget.set_deadline(Some(Instant::now()));
+        search.budget.set_guard(Some(StopTest::new(|| true)));
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
-        assert!(search.budget.timed_out);
+        assert!(search.budget.guard_stopped);
     }
 
     #[test]
-    fn a_passed_deadline_gives_unknown() {
+    fn a_guard_saying_stop_gives_unknown() {
         let mut search = LocalSearch::new(limits(100, 10_000));
-        search.budget.set_deadline(Some(Instant::now()));
+        search.budget.set_guard(Some(StopTest::new(|| true)));
         assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Unknown);
-        assert!(search.budget.timed_out);
+        assert!(search.budget.guard_stopped);
         assert!(!search.budget.budget_hit);
-        // Without a deadline the same search answers.
-        let mut search = LocalSearch::new(limits(100, 10_000));
-        search.budget.set_deadline(None);
-        assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Proved);
-        assert!(!search.budget.timed_out);
+        // A guard that never says stop, or none, lets the same search answer.
+        for guard in [Some(StopTest::new(|| false)), None] {
+            let mut search = LocalSearch::new(limits(100, 10_000));
+            search.budget.set_guard(guard);
+            assert_eq!(search.solve(&mut Nim, &(20, true), 0), Outcome::Proved);
+            assert!(!search.budget.guard_stopped);
+        }
     }
 }

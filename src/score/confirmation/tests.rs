@@ -14,7 +14,13 @@ fn verdict(b: &Board, target: &str, walls: &[&str], rule: KoRule) -> Verdict {
     let heads: Vec<Point> = walls.iter().map(|v| b.string_head(pt(b, v))).collect();
     let wall = |p: Point| heads.contains(&b.string_head(p));
     let region = region(b, pt(b, target), wall).expect("small region");
-    capturable(b, pt(b, target), &region, rule, 200_000)
+    capturable(
+        b,
+        pt(b, target),
+        &region,
+        rule,
+        &mut Allowance::nodes(200_000),
+    )
 }
 
 /// Both ko modes give `want`.
