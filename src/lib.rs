@@ -69,19 +69,17 @@
 /// give it: `0.1.0+1a2b3c4d5` (`unknown` in place of the commit outside a git checkout).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KOAN_COMMIT"));
 
+/// The tests' shared helpers ([`koan_core::testkit`]), for the engine's unit tests.
+#[cfg(test)]
+pub use koan_core::testkit;
+pub use koan_core::{board, game, ko_types, playout, rules, score, sgf, tactics};
+
 pub mod analysis_engine;
 pub mod arena;
 pub mod bench;
-pub mod board;
-pub mod game;
 pub mod gtp;
 pub mod gtp_client;
-pub mod ko_types;
 pub mod player;
 pub mod regress;
-pub mod rules;
-pub mod score;
 pub mod search;
-pub mod sgf;
-pub mod tactics;
 pub mod train;
