@@ -230,13 +230,13 @@ fn push_unique(out: &mut Candidates, p: Point) {
 
 /// Stones `color`'s play on the empty point `p` captures (the board's
 /// [`Board::capture_count`]).
-pub(super) fn capture_size(board: &Board, p: Point, color: Color) -> usize {
+pub fn capture_size(board: &Board, p: Point, color: Color) -> usize {
     board.capture_count(p, color).0
 }
 
 /// True when `color`'s play on `p` saves an own string in atari next to it (and is not
 /// itself a self-atari).
-pub(super) fn saves_atari(board: &Board, p: Point, color: Color) -> bool {
+pub fn saves_atari(board: &Board, p: Point, color: Color) -> bool {
     let own = Cell::stone(color);
     board
         .neighbours(p)
