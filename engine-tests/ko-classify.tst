@@ -133,7 +133,7 @@ koan-param ko_classify_nodes 1000
 # The time limit is an outer guard only: with a millisecond the same ko is unknown for want
 # of time, at once rather than after seconds.
 83 koan-param ko_classify_time
-#? [10]
+#? [60]
 
 84 koan-param ko_classify_nodes 300000
 koan-param ko_classify_time 0.001

@@ -97,7 +97,7 @@ struct EngineArgs {
     #[arg(long, value_name = "NODES", value_parser = gtp::gogui::ko_classify_nodes)]
     ko_classify_nodes: Option<usize>,
     /// Seconds one ko-classify may take at most, an outer guard above the node budget
-    /// [default: 10]
+    /// [default: 60]
     #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
     ko_classify_time: Option<std::time::Duration>,
     /// Write logs to FILE instead of standard error
