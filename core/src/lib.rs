@@ -33,10 +33,10 @@
 //! - [`score`]: life and death at the end of a game and the count.
 //! - [`ko_types`]: Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
 //!
-//! # Example
+//! # Examples
 //!
-//! The game judges legality under its ruleset's ko rule; changing the rule re-judges the next
-//! move against the whole history:
+//! Play a game and ask what is legal. The game judges legality under its ruleset's ko rule;
+//! changing the rule re-judges the next move against the whole history:
 //!
 //! ```
 //! use koan_core::board::{Color, Coord};
@@ -58,6 +58,57 @@
 //! game.set_rules(fixed);
 //! assert!(game.is_legal(Color::White, at(&game, "C3")));
 //! ```
+//!
+//! Read a game record and write it back:
+//!
+//! ```
+//! use koan_core::board::{Cell, Color, Coord};
+//! use koan_core::game::Game;
+//! use koan_core::rules::Ruleset;
+//! use koan_core::sgf;
+//!
+//! let record = sgf::parse("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ce])").unwrap();
+//! let game = Game::from_sgf(&record, Ruleset::default(), 6.5, None).unwrap();
+//! assert_eq!(game.komi(), 7.0); // the record's komi, not the default given
+//! let e5 = game.board().point(Coord::parse_gtp("E5", 9).unwrap());
+//! assert_eq!(game.board().cell(e5), Cell::stone(Color::Black));
+//! assert_eq!(game.to_move(), Color::Black);
+//! let text = sgf::write(&game.to_sgf("Chinese".into(), None));
+//! assert!(text.contains(";B[ee];W[ce]"));
+//! ```
+//!
+//! Count a board as it stands (Tromp-Taylor area, nothing removed as dead):
+//!
+//! ```
+//! use koan_core::board::Board;
+//! use koan_core::tactics::counting::{area_counts, area_score};
+//!
+//! let board = Board::from_diagram(
+//!     ". X O . .
+//!      . X O . .
+//!      X X O . .
+//!      . X O O O
+//!      . X O . .",
+//! );
+//! assert_eq!(area_counts(&board), (10, 15));
+//! assert_eq!(area_score(&board, 7.5), -12.5); // White is ahead
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `testkit`: the module `testkit`, the helpers the tests share (positions from diagrams, games
+//!   from a diagram, random games), for other crates' tests; the engine's tests turn it on.
+//!
+//! # Limits are work, not time
+//!
+//! The core reads no clock (`std::time::Instant` panics on `wasm32-unknown-unknown`): the
+//! ko classification ([`ko_types::Classifier`]), its WMSG 2008 pass judge and the
+//! life-and-death judgement ([`score::status`]) are bounded by budgets of search nodes, so
+//! the same position gets the same answer on any machine. A caller may add an outer limit
+//! of its own, a "stop now?" test ([`tactics::local_search::StopTest`], given to the
+//! classifier through a [`ko_types::Guard`]); the engine's is a wall-clock one.
+
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod game;

@@ -3,7 +3,7 @@
 //! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types-internals.md` has
 //! the engine's definitions and the approximations made here.
 //!
-//! The work is done by a bounded proof-number search ([`solver`]) over the ko's *region*: the ko's
+//! The work is done by a bounded proof-number search (`solver`) over the ko's *region*: the ko's
 //! points, the strings touching them and their liberties, grown through every string that is
 //! not unconditionally alive (Benson) on the whole board. Outside stones are walls treated as
 //! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
@@ -250,13 +250,13 @@ impl Answer {
 /// Why some answer is unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Cutoff {
-    /// The search's node budget or depth limit.
+    /// The node budget (the call's or the question's) or the depth limit.
     Search,
     /// The region grew too large to search.
     Region,
     /// The search found a way to capture a string judged alive (a judged wall).
     Wall,
-    /// The classification's time limit.
+    /// The caller's outer guard ([`Guard`]), a time limit say.
     Time,
 }
 
@@ -383,8 +383,8 @@ pub struct KoReport {
     pub strong_killers: Vec<Color>,
     /// The eight answers the classification rests on.
     pub answers: KoAnswers,
-    /// Why some answer is unknown (the time limit before a wall before the region before
-    /// the search's bounds), `None` when all are known.
+    /// Why some answer is unknown (the guard before a wall before the region before the
+    /// node budget and depth limit), `None` when all are known.
     pub cutoff: Option<Cutoff>,
     /// The strings judged alive (not unconditionally) that bounded the regions, one stone
     /// each: empty when the answers are exact, otherwise they rest on this judgement.
@@ -484,7 +484,7 @@ fn classify_in_game(
         let mut report = classify_judged(board, ko, walls, allowance, questions);
         report.demoted_walls.clone_from(&demoted);
         // A reading without demoted walls may know less (its region may grow past the
-        // bound, or its time run out): the one that knows the most (the first of equals)
+        // bound, or its allowance run out): the one that knows the most (the first of equals)
         // is reported, and its walls are kept (for its forcing lines and the position's
         // other kos).
         if best
