@@ -35,10 +35,10 @@
 //! - [`api`]: the facade the Python and JavaScript packages wrap: games built from words,
 //!   moves by colour and vertex, every refusal explained with a short code and in words.
 //!
-//! # Example
+//! # Examples
 //!
-//! The game judges legality under its ruleset's ko rule; changing the rule re-judges the next
-//! move against the whole history:
+//! Play a game and ask what is legal. The game judges legality under its ruleset's ko rule;
+//! changing the rule re-judges the next move against the whole history:
 //!
 //! ```
 //! use koan_core::board::{Color, Coord};
@@ -60,6 +60,55 @@
 //! game.set_rules(fixed);
 //! assert!(game.is_legal(Color::White, at(&game, "C3")));
 //! ```
+//!
+//! Read a game record and write it back:
+//!
+//! ```
+//! use koan_core::board::{Cell, Color, Coord};
+//! use koan_core::game::Game;
+//! use koan_core::rules::Ruleset;
+//! use koan_core::sgf;
+//!
+//! let record = sgf::parse("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ce])").unwrap();
+//! let game = Game::from_sgf(&record, Ruleset::default(), 6.5, None).unwrap();
+//! assert_eq!(game.komi(), 7.0); // the record's komi, not the default given
+//! let e5 = game.board().point(Coord::parse_gtp("E5", 9).unwrap());
+//! assert_eq!(game.board().cell(e5), Cell::stone(Color::Black));
+//! assert_eq!(game.to_move(), Color::Black);
+//! let text = sgf::write(&game.to_sgf("Chinese".into(), None));
+//! assert!(text.contains(";B[ee];W[ce]"));
+//! ```
+//!
+//! Count a board as it stands (Tromp-Taylor area, nothing removed as dead):
+//!
+//! ```
+//! use koan_core::board::Board;
+//! use koan_core::tactics::counting::{area_counts, area_score};
+//!
+//! let board = Board::from_diagram(
+//!     ". X O . .
+//!      . X O . .
+//!      X X O . .
+//!      . X O O O
+//!      . X O . .",
+//! );
+//! assert_eq!(area_counts(&board), (10, 15));
+//! assert_eq!(area_score(&board, 7.5), -12.5); // White is ahead
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `testkit`: the module `testkit`, the helpers the tests share (positions from diagrams, games
+//!   from a diagram, random games), for other crates' tests; the engine's tests turn it on.
+//!
+//! # Limits that are still wall-clock time
+//!
+//! The ko classification ([`ko_types`]), its WMSG 2008 pass judge, the local searches'
+//! optional deadline ([`tactics::local_search`]) and the life-and-death judge's bound
+//! ([`score::status`]) still read `std::time::Instant`, which compiles for
+//! `wasm32-unknown-unknown` but panics there when called.
+
+#![warn(missing_docs)]
 
 pub mod api;
 pub mod board;

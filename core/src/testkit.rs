@@ -1,5 +1,5 @@
 //! Helpers the tests share: positions from diagrams, points from GTP vertices, games from a
-//! diagram, random games. Compiled for this crate's tests and, with the `testkit` feature
+//! diagram, moves replayed from text, random games. Compiled for this crate's tests and, with the `testkit` feature
 //! (which the `koan` engine turns on for its own tests), for other crates' tests; not part of
 //! the library otherwise.
 
@@ -30,6 +30,23 @@ pub fn game_from(rows: &[&str], to_move: Color, rules: Ruleset) -> Game {
     game
 }
 
+/// Plays `moves` in `game`, each a colour and a GTP vertex (`"b D4"`, `"W pass"`); panics
+/// with the position on an illegal one.
+pub fn replay(game: &mut Game, moves: &[&str]) {
+    for m in moves {
+        let (c, v) = m.split_once(' ').expect("a move is `COLOR VERTEX`");
+        let color: Color = c.parse().expect("a colour: b, w, black or white");
+        let p = if v.eq_ignore_ascii_case("pass") {
+            Point::PASS
+        } else {
+            point(game.board(), v)
+        };
+        if let Err(e) = game.play(color, p) {
+            panic!("{m}: {e}\n{:?}", game.board());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +62,17 @@ mod tests {
             crate::board::Cell::stone(Color::Black)
         );
         assert_eq!(game.board().hash(), diagram(&rows).hash());
+    }
+
+    #[test]
+    fn replay_plays_in_turn_and_passes() {
+        let mut game = Game::new(5, Ruleset::default());
+        replay(&mut game, &["b C3", "W pass", "B D4"]);
+        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.to_move(), Color::White);
+        assert_eq!(
+            game.board().cell(point(game.board(), "D4")),
+            crate::board::Cell::stone(Color::Black)
+        );
     }
 }

@@ -6,7 +6,7 @@
 //!    in atari (the play itself or a neighbour), or save an own string it put in atari, by
 //!    capturing one of the string's attackers in atari or by extending when the extension
 //!    has two liberties;
-//! 2. with probability 19/20, a **3x3 shape** ([`patterns`](super::patterns)) on one of the
+//! 2. with probability 19/20, a **3x3 shape** ([`patterns`]) on one of the
 //!    eight points around the play, unless it is a self-atari;
 //! 3. otherwise a **random** empty point that is not an own eye, rejecting self-ataris half
 //!    of the time.
