@@ -1,6 +1,6 @@
-use super::legality::legal_in_line;
 use super::*;
 use crate::board::{Board, Coord};
+use crate::rules::judge::Judge;
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
 use crate::tactics::counting;
@@ -198,11 +198,11 @@ fn the_tree_judges_superko_along_its_line() {
         let mut line = KoLine::new(g.memory());
         let mut b = g.board().clone();
         // The retake at once is banned by every rule, at the root of the line.
-        assert!(!legal_in_line(&b, &line, g.rules(), c3, Color::White));
+        assert!(!Judge::new(g.rules(), &line).allows(&b, c3, Color::White));
         // After a pass in the line, only superko still bans it.
         line.play(&mut b, Color::White, Point::PASS);
         assert_eq!(
-            legal_in_line(&b, &line, g.rules(), c3, Color::White),
+            Judge::new(g.rules(), &line).allows(&b, c3, Color::White),
             !banned,
             "{rule}"
         );
@@ -254,7 +254,7 @@ fn tree_legality_matches_the_game_along_a_line() {
             for i in split..=total {
                 for color in Color::BOTH {
                     for p in board.points() {
-                        let tree = legal_in_line(&board, &line, &rules, p, color);
+                        let tree = Judge::new(&rules, &line).allows(&board, p, color);
                         let exact = game.check(color, p).is_ok();
                         checked += 1;
                         if rule == KoRule::IngSpight && i > split {
