@@ -49,7 +49,7 @@
 
 use super::history::{Candidate, KoBan, Step};
 use crate::board::zobrist::KEYS;
-use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
+use crate::board::{Board, Cell, Color, Point};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -80,12 +80,6 @@ impl PlayId {
         } else {
             0
         };
-        PlayId::of_parts(color, point, string, removed)
-    }
-
-    /// The identity of `color`'s play on `point`, given the fingerprint of the new stone's
-    /// string and what it removed.
-    fn of_parts(color: Color, point: Point, string: u64, removed: &[Point]) -> PlayId {
         let mut removed: SmallVec<[Point; 4]> = removed.iter().copied().collect();
         removed.sort_unstable();
         PlayId {
@@ -265,13 +259,9 @@ pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
             .last()
             .is_some_and(|l| l.color == cand.color && l.point == cand.point)
     }) {
-        let after = Scratch::after(board, cand.color, cand.point, &cand.removed);
-        let id = PlayId::of_parts(
-            cand.color,
-            cand.point,
-            after.fingerprint(cand.point, cand.color),
-            &cand.removed,
-        );
+        let mut after = board.clone();
+        after.play_with(cand.point, cand.color, |_| {});
+        let id = PlayId::new(cand.color, cand.point, &after, &cand.removed);
         if let Some(cycle) = ing.repeated_cycle(&id) {
             return Some(KoBan::odd_cycle(
                 cand.color,
@@ -293,9 +283,10 @@ pub fn is_ko_play(before: &Board, color: Color, point: Point) -> bool {
     {
         return false;
     }
+    let mut after = before.clone();
     let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-    before.for_each_removed(point, color, |p| removed.push(p));
-    starts_even_cycle(before, color, point, &removed)
+    after.play_with(point, color, |p| removed.push(p));
+    ko_play_after(before, &after, color, point, &removed)
 }
 
 /// [`is_ko_play`] for a play already made: `after` is the board after it, `removed` the
@@ -310,13 +301,6 @@ fn ko_play_after(
     if after.cell(point) != Cell::stone(color) {
         return false; // a suicide
     }
-    starts_even_cycle(before, color, point, removed)
-}
-
-/// True when `color`'s board play on `point` in `before`, no suicide, removing `removed`, is
-/// a ko play: it captures or leaves its string in atari, and starts an even cycle.
-fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Point]) -> bool {
-    let after = Scratch::after(before, color, point, removed);
     if removed.is_empty() && !after.in_atari(point) {
         return false;
     }
@@ -324,185 +308,16 @@ fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Poin
         p: before,
         limit: 0,
         nodes: 0,
-        path: vec![after.hash],
+        path: vec![after.hash()],
         touched: std::iter::once(point)
             .chain(removed.iter().copied())
             .collect(),
-        q: after,
+        levels: vec![after.clone()],
     };
     (2..=MAX_CYCLE).step_by(2).any(|limit| {
         search.limit = limit;
         search.nodes < NODE_BUDGET && search.dfs(1, color.opponent())
     })
-}
-
-/// A position a few plays away from a board, kept as its changes to that board: the cycle
-/// search plays on it and takes its plays back, and copies no board. Strings and liberties
-/// are found by walking the stones (the search's positions differ from the board in a few
-/// points only).
-struct Scratch<'a> {
-    base: &'a Board,
-    /// Every point changed, with what stands on it now; the last entry for a point wins.
-    changes: Vec<(Point, Cell)>,
-    /// The points that have an entry in `changes`.
-    changed: [u64; MAX_POINTS.div_ceil(64)],
-    /// The position's hash.
-    hash: u64,
-}
-
-/// Stones and liberties met in a walk of a string.
-type Walked = SmallVec<[Point; 32]>;
-
-impl<'a> Scratch<'a> {
-    /// The position after `color`'s play on the empty point `point` of `base`, which
-    /// removes the stones `removed` (captures, or on a suicide its own string).
-    fn after(base: &'a Board, color: Color, point: Point, removed: &[Point]) -> Scratch<'a> {
-        let mut s = Scratch {
-            base,
-            changes: Vec::with_capacity(4 * MAX_CYCLE),
-            changed: [0; MAX_POINTS.div_ceil(64)],
-            hash: base.hash(),
-        };
-        s.set(point, Cell::stone(color));
-        for &r in removed {
-            s.set(r, Cell::Empty);
-        }
-        s
-    }
-
-    /// What stands on `p`.
-    #[inline]
-    fn cell(&self, p: Point) -> Cell {
-        if self.changed[p.index() / 64] & (1 << (p.index() % 64)) == 0 {
-            return self.base.cell(p);
-        }
-        self.changes
-            .iter()
-            .rev()
-            .find(|&&(q, _)| q == p)
-            .map_or_else(|| self.base.cell(p), |&(_, c)| c)
-    }
-
-    /// Puts `cell` on `p` (a stone on an empty point, or an empty point where a stone
-    /// stood), keeping the hash.
-    fn set(&mut self, p: Point, cell: Cell) {
-        let old = self.cell(p);
-        for c in [old, cell] {
-            if let Some(color) = c.color() {
-                self.hash ^= KEYS[color.index()][p.index()];
-            }
-        }
-        self.changes.push((p, cell));
-        self.changed[p.index() / 64] |= 1 << (p.index() % 64);
-    }
-
-    /// Takes back every change after the first `mark`, restoring the hash to `hash`.
-    fn undo(&mut self, mark: usize, hash: u64) {
-        while self.changes.len() > mark {
-            let (p, _) = self.changes.pop().expect("a change past the mark");
-            if !self.changes.iter().any(|&(q, _)| q == p) {
-                self.changed[p.index() / 64] &= !(1 << (p.index() % 64));
-            }
-        }
-        self.hash = hash;
-    }
-
-    /// Walks the string holding the stone on `p`: its stones into `stones`, and its
-    /// distinct liberties into `libs`, stopping once `max_libs` are found when `stones` need
-    /// not be complete (`whole` false).
-    fn walk(&self, p: Point, stones: &mut Walked, libs: &mut Walked, max_libs: usize, whole: bool) {
-        stones.clear();
-        libs.clear();
-        let own = self.cell(p);
-        stones.push(p);
-        let mut i = 0;
-        while i < stones.len() {
-            for n in self.base.neighbours(stones[i]) {
-                let c = self.cell(n);
-                if c == own {
-                    if !stones.contains(&n) {
-                        stones.push(n);
-                    }
-                } else if c == Cell::Empty && !libs.contains(&n) {
-                    libs.push(n);
-                    if libs.len() >= max_libs && !whole {
-                        return;
-                    }
-                }
-            }
-            i += 1;
-        }
-    }
-
-    /// True when the string holding the stone on `p` has exactly one liberty.
-    fn in_atari(&self, p: Point) -> bool {
-        let (mut stones, mut libs) = (Walked::new(), Walked::new());
-        self.walk(p, &mut stones, &mut libs, 2, false);
-        libs.len() == 1
-    }
-
-    /// True when the string holding the stone on `p` has no liberty but `lib`.
-    fn only_liberty_is(&self, p: Point, lib: Point) -> bool {
-        let (mut stones, mut libs) = (Walked::new(), Walked::new());
-        self.walk(p, &mut stones, &mut libs, 2, false);
-        libs[..] == [lib]
-    }
-
-    /// Calls `f` with each stone of the string holding the stone on `p`.
-    fn for_each_stone(&self, p: Point, f: impl FnMut(Point)) {
-        let (mut stones, mut libs) = (Walked::new(), Walked::new());
-        self.walk(p, &mut stones, &mut libs, usize::MAX, true);
-        stones.into_iter().for_each(f);
-    }
-
-    /// The Zobrist fingerprint of the string of `color` holding `p`; 0 when no stone of
-    /// `color` stands there.
-    fn fingerprint(&self, p: Point, color: Color) -> u64 {
-        let mut h = 0;
-        if self.cell(p) == Cell::stone(color) {
-            self.for_each_stone(p, |s| h ^= KEYS[color.index()][s.index()]);
-        }
-        h
-    }
-
-    /// True when a stone of `color` on the empty point `p` would be a suicide.
-    fn is_suicide(&self, p: Point, color: Color) -> bool {
-        let own = Cell::stone(color);
-        self.base
-            .neighbours(p)
-            .into_iter()
-            .all(|n| match self.cell(n) {
-                Cell::Empty => false,
-                Cell::OffBoard => true,
-                c if c == own => self.only_liberty_is(n, p),
-                _ => !self.only_liberty_is(n, p),
-            })
-    }
-
-    /// Plays `color` on the empty point `p` (no suicide), calling `on_remove` with each
-    /// stone it captures; returns how many.
-    fn play(&mut self, p: Point, color: Color, mut on_remove: impl FnMut(Point)) -> usize {
-        self.set(p, Cell::stone(color));
-        let opp = Cell::stone(color.opponent());
-        let (mut stones, mut libs) = (Walked::new(), Walked::new());
-        let mut captured = 0;
-        for n in self.base.neighbours(p) {
-            if self.cell(n) != opp {
-                continue;
-            }
-            self.walk(n, &mut stones, &mut libs, 1, false);
-            if !libs.is_empty() {
-                continue;
-            }
-            self.walk(n, &mut stones, &mut libs, 1, true);
-            for &s in &stones {
-                self.set(s, Cell::Empty);
-                on_remove(s);
-            }
-            captured += stones.len();
-        }
-        captured
-    }
 }
 
 /// The search for an even cycle back to `p`.
@@ -517,8 +332,8 @@ struct CycleSearch<'a> {
     path: Vec<u64>,
     /// Every point where some play of the path placed or removed a stone (with repeats).
     touched: Vec<Point>,
-    /// The position after the plays of the path.
-    q: Scratch<'a>,
+    /// `levels[d - 1]`: the board after `d` plays.
+    levels: Vec<Board>,
 }
 
 impl CycleSearch<'_> {
@@ -529,7 +344,7 @@ impl CycleSearch<'_> {
         if remaining == 0 {
             return false;
         }
-        let q = &self.q;
+        let q = &self.levels[depth - 1];
         let p = self.p;
         let mut differ: SmallVec<[Point; 16]> = self
             .touched
@@ -560,9 +375,11 @@ impl CycleSearch<'_> {
         for &t in &differ {
             allow(t);
             if q.cell(t).color().is_some() {
-                q.for_each_stone(t, |s| p.neighbours(s).into_iter().for_each(&mut allow));
+                for s in q.string_stones(t) {
+                    q.neighbours(s).into_iter().for_each(&mut allow);
+                }
             } else {
-                p.neighbours(t).into_iter().for_each(&mut allow);
+                q.neighbours(t).into_iter().for_each(&mut allow);
             }
         }
         allowed.sort_unstable();
@@ -571,34 +388,41 @@ impl CycleSearch<'_> {
             if self.nodes >= NODE_BUDGET {
                 return false;
             }
-            if self.q.is_suicide(x, to_move) {
+            let q = &self.levels[depth - 1];
+            if q.is_suicide(x, to_move) {
                 continue;
             }
-            let (mark, hash) = (self.q.changes.len(), self.q.hash);
-            let touched_mark = self.touched.len();
-            self.touched.push(x);
-            let touched = &mut self.touched;
-            let captured = self.q.play(x, to_move, |r| touched.push(r));
-            let h = self.q.hash;
-            let found = if h == p.hash() {
-                (depth + 1).is_multiple_of(2)
-            } else if depth + 1 == self.limit || self.path.contains(&h) {
-                false
-            } else {
-                self.nodes += 1;
-                let ok = p.cell(x) == own || captured > 0 || self.q.in_atari(x);
-                ok && {
-                    self.path.push(h);
-                    let found = self.dfs(depth + 1, to_move.opponent());
-                    self.path.pop();
-                    found
+            let h = q.hash_after(x, to_move);
+            if h == p.hash() {
+                if (depth + 1).is_multiple_of(2) {
+                    return true;
                 }
-            };
-            if found {
-                return true;
+                continue;
             }
-            self.q.undo(mark, hash);
-            self.touched.truncate(touched_mark);
+            if depth + 1 == self.limit || self.path.contains(&h) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.levels.len() == depth {
+                self.levels.push(self.levels[depth - 1].clone());
+            } else {
+                let (lo, hi) = self.levels.split_at_mut(depth);
+                hi[0].clone_from(&lo[depth - 1]);
+            }
+            let mark = self.touched.len();
+            self.touched.push(x);
+            let child = &mut self.levels[depth];
+            let touched = &mut self.touched;
+            let captured = child.play_with(x, to_move, |r| touched.push(r));
+            let ok = p.cell(x) == own || captured > 0 || child.in_atari(x);
+            if ok {
+                self.path.push(h);
+                if self.dfs(depth + 1, to_move.opponent()) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            self.touched.truncate(mark);
         }
         false
     }
