@@ -6,7 +6,7 @@
 //! `tests/layering.rs`, which also finds any circle of modules):
 //!
 //! ```text
-//! board -> rules -> game -> tactics, sgf -> search, score, ko_types -> player -> gtp -> tools
+//! board -> rules -> game -> tactics, sgf -> search, score, ko_types, nn -> player -> gtp -> tools
 //! ```
 //!
 //! - [`board`]: stones, strings, liberties, the Zobrist hash, and the one helper that works
@@ -23,7 +23,8 @@
 //! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].
 //! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors, playouts under every ko
 //!   rule, time). [`score`]: life and death at the end of a game and the count. [`ko_types`]:
-//!   Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
+//!   Jasiek's ko classification and the WMSG 2008 pass rule that uses it. [`nn`]: KataGo's
+//!   networks read and evaluated on the CPU, with KataGo's inputs and post-processing.
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
 //!   pondering, resignation and the end-of-game corrections.
 //! - [`gtp`]: the protocol over a player, commands dispatched from one table.
@@ -77,6 +78,7 @@ pub mod game;
 pub mod gtp;
 pub mod gtp_client;
 pub mod ko_types;
+pub mod nn;
 pub mod player;
 pub mod regress;
 pub mod rules;

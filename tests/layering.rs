@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["rules"],
     &["game"],
     &["tactics", "sgf"],
-    &["search", "score", "ko_types"],
+    &["search", "score", "ko_types", "nn"],
     &["player"],
     &["gtp"],
     &[
