@@ -10,6 +10,8 @@ use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::game::Game;
 use crate::rules::{KoRule, Scoring};
 use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A position's evaluation, post-processed as KataGo does.
 #[derive(Debug, Clone, Default)]
@@ -141,6 +143,20 @@ impl GameInputs {
         }
     }
 
+    /// Makes `color` the player to move with no history behind the position, as KataGo does
+    /// when asked to evaluate for the player not to move: no earlier moves, no ko ban, no
+    /// territory-scoring adjustment of the komi.
+    pub fn start_afresh(&mut self, color: Color, komi: f32) {
+        self.to_move = color;
+        self.board.clear_ko();
+        self.ko_bans.clear();
+        self.moves.clear();
+        self.earlier = [None, None];
+        self.white_komi = komi;
+        self.pass_ends_phase = false;
+        self.hide_history = false;
+    }
+
     /// The position as the input code reads it.
     pub fn position(&self) -> Position<'_> {
         Position {
@@ -169,9 +185,10 @@ impl GameInputs {
     }
 }
 
-/// A network with the buffers to evaluate one position at a time.
+/// A network with the buffers to evaluate one position at a time; evaluators on several
+/// threads share one network.
 pub struct Evaluator {
-    model: Model,
+    model: Arc<Model>,
     workspace: Option<Workspace>,
     spatial: Vec<f32>,
     oriented: Vec<f32>,
@@ -188,10 +205,10 @@ fn softplus(x: f64) -> f64 {
 }
 
 impl Evaluator {
-    /// An evaluator for `model`.
-    pub fn new(model: Model) -> Evaluator {
+    /// An evaluator for `model` (a [`Model`] or an `Arc` of one).
+    pub fn new(model: impl Into<Arc<Model>>) -> Evaluator {
         Evaluator {
-            model,
+            model: model.into(),
             workspace: None,
             spatial: Vec::new(),
             oriented: Vec::new(),
@@ -336,6 +353,33 @@ impl Evaluator {
             white_ownership: ownership,
         }
     }
+}
+
+/// Network evaluations per second of a game's position (inputs, forward pass and
+/// post-processing) on `threads` threads, each with its own evaluator, for about `time`.
+pub fn evals_per_second(model: &Arc<Model>, game: &Game, threads: usize, time: Duration) -> f64 {
+    let start = Instant::now();
+    let total: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let model = Arc::clone(model);
+                scope.spawn(move || {
+                    let mut eval = Evaluator::new(model);
+                    let mut n = 0;
+                    while n == 0 || start.elapsed() < time {
+                        eval.evaluate_game(game, (n + t) % symmetry::COUNT, 0.0);
+                        n += 1;
+                    }
+                    n
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a bench thread"))
+            .sum()
+    });
+    total as f64 / start.elapsed().as_secs_f64()
 }
 
 impl Evaluation {
