@@ -14,7 +14,7 @@
 //! the `koan` crate's `tests/layering.rs`):
 //!
 //! ```text
-//! board -> rules -> game -> tactics, sgf -> playout -> score, ko_types
+//! board -> rules -> game -> tactics, sgf -> playout -> score, ko_types -> api
 //! ```
 //!
 //! - [`board`]: stones, strings, liberties, the Zobrist hash, and the one helper that works
@@ -22,8 +22,9 @@
 //! - [`rules`]: rulesets as data, and every ko rule's condition written once
 //!   ([`rules::ko`], the rule table) over the words of [`rules::history`], asked against a
 //!   game's memory ([`rules::memory`]) or a line of play standing on it ([`rules::line`]).
-//! - [`game`]: a starting position, the moves since and the ruleset; [`game::Game`] is the
-//!   judge of legality.
+//!   The one judge of legality, [`rules::judge::Judge`], with every fast path, is what the
+//!   game, a search tree and the playouts ask.
+//! - [`game`]: a starting position, the moves since and the ruleset, judged by that judge.
 //! - [`tactics`]: what a player reads off a position: ladders, self-atari, Benson, regions,
 //!   seki, counting, and the bounded AND-OR local searches ([`tactics::local_search`]).
 //! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].
@@ -32,6 +33,8 @@
 //!   estimate of [`score`] run them.
 //! - [`score`]: life and death at the end of a game and the count.
 //! - [`ko_types`]: Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
+//! - [`api`]: the facade the Python and JavaScript packages wrap: games built from words,
+//!   moves by colour and vertex, every refusal explained with a short code and in words.
 //!
 //! # Examples
 //!
@@ -108,6 +111,7 @@
 
 #![warn(missing_docs)]
 
+pub mod api;
 pub mod board;
 pub mod game;
 pub mod ko_types;

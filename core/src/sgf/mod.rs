@@ -10,6 +10,7 @@ use std::fmt;
 use std::fmt::Write as _;
 
 mod game;
+pub use game::RecordRules;
 #[cfg(test)]
 mod tests;
 
