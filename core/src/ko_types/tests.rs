@@ -731,5 +731,13 @@ fn judged_walls_bound_a_centre_ko() {
     );
     // Without the judgement the same ko is exact but, here, beyond the search's reach or not;
     // whatever it answers, it rests on no judged wall.
-    assert_eq!(exact(&b, ko).basis(), "exact");
+    let mut few = Allowance::nodes(1000);
+    let r = classify_judged(
+        &b,
+        ko,
+        &walls::JudgedWalls::none(),
+        &mut few,
+        Questions::All,
+    );
+    assert_eq!(r.basis(), "exact");
 }
