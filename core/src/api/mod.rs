@@ -165,6 +165,33 @@ impl Game {
         sgf::write(&record)
     }
 
+    /// Changes the rules from the next move on: the moves so far stay, and each move from now
+    /// is judged under the new rules against the whole history (as GTP `rules` does
+    /// mid-game). `rules` (see [`rules`]), when given, replaces the ruleset and brings its
+    /// komi; `ko`, `suicide` and `komi` override what it says (see [`overrides`]). On an
+    /// error the game keeps its rules.
+    pub fn set_rules(
+        &mut self,
+        rules: Option<&str>,
+        ko: Option<&str>,
+        suicide: Option<&str>,
+        komi: Option<f64>,
+    ) -> Result<(), Error> {
+        let base = match rules {
+            Some(text) => input::rules(text)?,
+            None => *self.game.rules(),
+        };
+        let new = overrides(base, ko, suicide)?;
+        let komi = match (komi, rules) {
+            (Some(k), _) => input::komi(k)?,
+            (None, Some(_)) => new.komi,
+            (None, None) => self.game.komi(),
+        };
+        self.game.set_rules(new);
+        self.game.set_komi(komi);
+        Ok(())
+    }
+
     /// The game of the rules core, for what the facade does not cover.
     pub fn inner(&self) -> &crate::game::Game {
         &self.game

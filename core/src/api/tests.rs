@@ -201,3 +201,27 @@ fn the_wmsg2008_pass_rule_is_judged() {
         assert!(r.message.starts_with("W pass is illegal: pass rule ("));
     }
 }
+
+#[test]
+fn rules_changed_mid_game_judge_the_next_move_against_the_whole_history() {
+    let mut g = basic_ko("positional");
+    assert!(refusal(&g, "W", "C3").is_some());
+    g.set_rules(None, Some("fixed"), None, None).unwrap();
+    assert_eq!(g.rules().ko.to_string(), "fixed");
+    assert!(refusal(&g, "W", "C3").is_none());
+    // Komi stays unless rules or komi are given; a preset brings its own.
+    let komi = g.komi();
+    g.set_rules(None, None, Some("all"), None).unwrap();
+    assert_eq!(g.komi(), komi);
+    g.set_rules(Some("japanese"), None, None, None).unwrap();
+    assert_eq!((g.rules().ko.to_string(), g.komi()), ("simple".into(), 6.5));
+    g.set_rules(None, None, None, Some(0.5)).unwrap();
+    assert_eq!(g.komi(), 0.5);
+    // Bad input leaves the rules as they were.
+    let before = *g.rules();
+    assert!(g.set_rules(Some("klingon"), None, None, None).is_err());
+    assert!(g.set_rules(None, Some("bogus"), None, None).is_err());
+    assert!(g.set_rules(None, None, None, Some(f64::NAN)).is_err());
+    assert_eq!((*g.rules(), g.komi()), (before, 0.5));
+    assert_eq!(g.moves().len(), 9);
+}
