@@ -70,10 +70,12 @@
     render();
   }
 
-  function loadSgf(text, note) {
+  // Loads a record; `rules` (an example's) replaces the record's, keeping its komi.
+  function loadSgf(text, note, rules) {
     let loaded;
     try {
       loaded = api.Game.fromSgf(text);
+      if (rules) loaded.setRules({ rules, komi: loaded.komi });
     } catch (e) {
       status(e.message);
       return false;
@@ -433,7 +435,7 @@
       b.dataset.example = ex.id;
       b.title = `engine-tests/${ex.file}`;
       b.addEventListener('click', () => {
-        if (loadSgf(ex.sgf, ex.note)) {
+        if (loadSgf(ex.sgf, ex.note, ex.rules)) {
           $('sgf-text').value = ex.sgf;
         }
       });
