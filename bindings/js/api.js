@@ -130,7 +130,10 @@ function makeApi(raw) {
       this._raw = guard(() => new raw.RawGame(o.size, o.rules, o.ko, o.suicide, o.komi));
     }
 
-    /** A game from an SGF record (RU read as loadsgf reads it); options override the rules. */
+    /**
+     * A game from an SGF record, read as koan's loadsgf reads it: `options.rules` when its RU
+     * names none (or rules koan does not know), `ko`, `suicide` and `komi` over the record's.
+     */
     static fromSgf(text, options) {
       if (typeof text !== 'string') throw new TypeError('Game.fromSgf takes the record as a string');
       const o = rawOptions(options, {});
@@ -140,8 +143,8 @@ function makeApi(raw) {
 
     /**
      * Changes the rules from the next move on: the moves stay, and every move from now is
-     * judged under the new rules against the whole history. `rules` replaces the ruleset
-     * (with its komi); `ko`, `suicide` and `komi` override it. Returns the game.
+     * judged under the new rules against the whole history. `rules` replaces the ruleset,
+     * `ko` and `suicide` override it; komi changes only when `komi` is given. Returns the game.
      */
     setRules(options) {
       const o = rawOptions(options, {});

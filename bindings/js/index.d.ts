@@ -141,12 +141,15 @@ export class KoanInternalError extends Error {
  */
 export class Game {
   constructor(options?: GameOptions);
-  /** A game from an SGF record (RU read as koan's loadsgf reads it); options override its rules. */
+  /**
+   * A game from an SGF record, read as koan's loadsgf reads it: `rules` when its RU names none
+   * (or rules koan does not know), `ko`, `suicide` and `komi` over the record's.
+   */
   static fromSgf(text: string, options?: Omit<GameOptions, 'size'>): Game;
   /**
    * Changes the rules from the next move on: the moves stay, and every move from now is judged
-   * under the new rules against the whole history. `rules` replaces the ruleset (with its
-   * komi); `ko`, `suicide` and `komi` override it.
+   * under the new rules against the whole history. `rules` replaces the ruleset, `ko` and
+   * `suicide` override it; komi changes only when `komi` is given.
    */
   setRules(options: Omit<GameOptions, 'size'>): this;
   /** An independent copy of the game (moves, rules, ko memory). */

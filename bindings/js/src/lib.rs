@@ -8,7 +8,7 @@
 //! `WebAssembly.RuntimeError`, and the panic hook set at start keeps its message for
 //! [`last_panic`] so that `api.js` can say what happened. Node goes on either way.
 
-use koan_core::api::{self, Error, Refusal, Vertex};
+use koan_core::api::{self, Error, Refusal, SgfOptions, Vertex};
 use koan_core::board::Color;
 use koan_core::rules::ko::KO_RULES;
 use koan_core::rules::{Ruleset, PRESETS};
@@ -120,7 +120,9 @@ impl RawGame {
         Ok(RawGame { game })
     }
 
-    /// The game an SGF record holds; rules, ko, suicide and komi override the record's.
+    /// The game an SGF record holds, read as `loadsgf` reads it: `rules` when its `RU` names
+    /// none (or rules koan does not know), the ko and suicide rules over the record's, and
+    /// komi over its `KM`.
     #[wasm_bindgen(js_name = fromSgf)]
     pub fn from_sgf(
         text: &str,
@@ -129,15 +131,22 @@ impl RawGame {
         suicide: Option<String>,
         komi: Option<f64>,
     ) -> Result<RawGame, JsError> {
-        let mut game = api::Game::from_sgf(text).map_err(js)?;
-        if rules.is_some() || ko.is_some() || suicide.is_some() || komi.is_some() {
-            game.set_rules(rules.as_deref(), ko.as_deref(), suicide.as_deref(), komi)
-                .map_err(js)?;
+        let options = SgfOptions {
+            rules: rules.as_deref(),
+            ko: ko.as_deref(),
+            suicide: suicide.as_deref(),
+            ..SgfOptions::default()
+        };
+        let mut game = api::Game::from_sgf_with(text, &options).map_err(js)?;
+        if let Some(k) = komi {
+            game.set_komi(k).map_err(js)?;
         }
         Ok(RawGame { game })
     }
 
-    /// Changes the rules from the next move on (the history is kept and judged under them).
+    /// Changes the rules from the next move on (the history is kept and judged under them):
+    /// `rules` replaces the ruleset, `ko` and `suicide` override it; komi changes only when
+    /// given.
     #[wasm_bindgen(js_name = setRules)]
     pub fn set_rules(
         &mut self,
@@ -146,9 +155,17 @@ impl RawGame {
         suicide: Option<String>,
         komi: Option<f64>,
     ) -> Result<(), JsError> {
+        // Komi first: checked before anything changes.
+        let before = self.game.komi();
+        if let Some(k) = komi {
+            self.game.set_komi(k).map_err(js)?;
+        }
         self.game
-            .set_rules(rules.as_deref(), ko.as_deref(), suicide.as_deref(), komi)
-            .map_err(js)
+            .set_rules(rules.as_deref(), ko.as_deref(), suicide.as_deref())
+            .map_err(|e| {
+                let _ = self.game.set_komi(before);
+                js(e)
+            })
     }
 
     /// An independent copy of the game.

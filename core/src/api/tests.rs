@@ -203,25 +203,52 @@ fn the_wmsg2008_pass_rule_is_judged() {
 }
 
 #[test]
-fn rules_changed_mid_game_judge_the_next_move_against_the_whole_history() {
-    let mut g = basic_ko("positional");
-    assert!(refusal(&g, "W", "C3").is_some());
-    g.set_rules(None, Some("fixed"), None, None).unwrap();
-    assert_eq!(g.rules().ko.to_string(), "fixed");
-    assert!(refusal(&g, "W", "C3").is_none());
-    // Komi stays unless rules or komi are given; a preset brings its own.
-    let komi = g.komi();
-    g.set_rules(None, None, Some("all"), None).unwrap();
-    assert_eq!(g.komi(), komi);
-    g.set_rules(Some("japanese"), None, None, None).unwrap();
-    assert_eq!((g.rules().ko.to_string(), g.komi()), ("simple".into(), 6.5));
-    g.set_rules(None, None, None, Some(0.5)).unwrap();
+fn records_read_with_options_and_rules_changed_midgame() {
+    let text = "(;SZ[5];B[bc];W[db];B[cd];W[dd];B[cb];W[ec];B[aa];W[cc];B[dc])";
+    let options = SgfOptions {
+        rules: Some("japanese"),
+        moves: Some(9),
+        ..SgfOptions::default()
+    };
+    let mut g = Game::from_sgf_with(text, &options).unwrap();
+    assert_eq!(g.moves().len(), 8);
+    assert_eq!(g.rules().ko.to_string(), "simple");
+    play(&mut g, &["B D3"]);
+    assert_eq!(g.ko_bans(Color::White).len(), 1);
+    let (at, why) = &g.ko_bans(Color::White)[0];
+    assert_eq!(
+        (g.gtp(*at).as_str(), why.as_str()),
+        ("C3", "simple: retakes the ko at once")
+    );
+    g.set_rules(None, Some("fixed"), None).unwrap();
+    assert!(g.ko_bans(Color::White).is_empty());
+    assert!(g.set_rules(Some("nonsense"), None, None).is_err());
+    let fixed = SgfOptions {
+        ko: Some("fixed"),
+        ..SgfOptions::default()
+    };
+    let f = Game::from_sgf_with("(;SZ[5]RU[Japanese])", &fixed).unwrap();
+    assert_eq!(f.rules().ko.to_string(), "fixed");
+}
+
+#[test]
+fn one_ko_is_classified_alone_by_either_point() {
+    let g = basic_ko("simple");
+    let by_stone = g.ko_at(g.vertex("D3").unwrap()).unwrap();
+    assert_eq!(by_stone, g.ko_at(g.vertex("C3").unwrap()).unwrap());
+    assert_eq!(by_stone.line, g.kos()[0].line);
+    let e = g.ko_at(g.vertex("A1").unwrap()).unwrap_err();
+    assert_eq!(e, Error::input("no basic ko at A1"));
+    assert!(g.ko_at(Vertex::Pass).is_err());
+}
+
+#[test]
+fn komi_is_set_within_range() {
+    let mut g = game(9, "chinese", None);
+    g.set_komi(0.5).unwrap();
     assert_eq!(g.komi(), 0.5);
-    // Bad input leaves the rules as they were.
-    let before = *g.rules();
-    assert!(g.set_rules(Some("klingon"), None, None, None).is_err());
-    assert!(g.set_rules(None, Some("bogus"), None, None).is_err());
-    assert!(g.set_rules(None, None, None, Some(f64::NAN)).is_err());
-    assert_eq!((*g.rules(), g.komi()), (before, 0.5));
-    assert_eq!(g.moves().len(), 9);
+    for bad in [f64::NAN, f64::INFINITY, 1e9] {
+        assert!(matches!(g.set_komi(bad), Err(Error::Input(_))));
+    }
+    assert_eq!(g.komi(), 0.5);
 }
