@@ -34,6 +34,7 @@
 
 mod error;
 mod input;
+pub mod referee;
 
 pub use error::{Error, Reason, Refusal};
 pub use input::{color, komi, overrides, rules, size, Vertex};
