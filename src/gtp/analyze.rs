@@ -23,8 +23,10 @@
 //! input line arrives; a `*genmove_analyze` searches as `genmove` does, plays, and ends
 //! with `play V`.
 
+use super::engine::{CommandSpec, Engine, Reply};
 use super::figures;
 use super::output::Output;
+use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::search::{self, MoveFilter, MoveStats, SearchParams, SearchResult, Searcher, Snapshot};
@@ -43,7 +45,7 @@ pub enum Format {
 }
 
 /// The analysis command names, with their format and whether they play a move.
-pub const COMMANDS: &[(&str, Format, bool)] = &[
+const FORMS: &[(&str, Format, bool)] = &[
     ("lz-analyze", Format::LeelaZero, false),
     ("kata-analyze", Format::KataGo, false),
     ("analyze", Format::LeelaZeroScore, false),
@@ -51,6 +53,69 @@ pub const COMMANDS: &[(&str, Format, bool)] = &[
     ("kata-genmove_analyze", Format::KataGo, true),
     ("genmove_analyze", Format::LeelaZeroScore, true),
 ];
+
+/// The family's commands.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec::new(
+        "lz-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: Leela Zero's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "kata-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: KataGo's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: analysis with scores",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "lz-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with Leela Zero's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "kata-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with KataGo's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "genmove_analyze",
+        "COLOR [INTERVAL]: genmove with analysis",
+        analyze_command,
+    ),
+];
+
+/// `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` forms: a streamed
+/// search. An analysis runs until the next input line; a genmove form searches as `genmove`
+/// does and plays.
+fn analyze_command(e: &mut Engine, c: &Command, out: &mut Output) -> Reply {
+    let Some(req) = parse(&c.name, &c.args, e.player.game().size()) else {
+        return Err("unknown command".into());
+    };
+    let req = req?;
+    let color = req.color.unwrap_or(e.player.game().to_move());
+    e.input.start_search(e.line);
+    let mut params = e.player.search_params(color);
+    if req.genmove {
+        let result = e.player.with_searcher(|searcher, game, stop| {
+            stream(searcher, game, color, &params, stop, &req, out)
+        });
+        let chosen = e
+            .player
+            .decide(color, &result, true)
+            .map_err(|e| e.to_string())?;
+        return Ok(format!("play {}", super::play::spell(e, chosen)));
+    }
+    (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+    let _armed = e.input.stop_on_input(e.line);
+    e.player.with_searcher(|searcher, game, stop| {
+        stream(searcher, game, color, &params, stop, &req, out)
+    });
+    Ok(String::new())
+}
 
 /// A parsed analysis command.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,7 +153,7 @@ pub struct Request {
 /// Parses `[COLOR] [INTERVAL] [KEY VALUE]...` for the analysis command `name` on a board of
 /// `size`; `None` when `name` is not one.
 pub fn parse(name: &str, args: &[String], size: usize) -> Option<Result<Request, String>> {
-    let &(_, format, genmove) = COMMANDS.iter().find(|(n, _, _)| *n == name)?;
+    let &(_, format, genmove) = FORMS.iter().find(|(n, _, _)| *n == name)?;
     Some(parse_args(format, genmove, args, size))
 }
 

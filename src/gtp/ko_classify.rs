@@ -1,6 +1,7 @@
 //! The GTP commands of the ko classification: `ko-classify`, `ko-classify VERTEX` and
 //! `ko-classify_detail VERTEX`.
 
+use super::engine::CommandSpec;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::walls::JudgedWalls;
@@ -9,6 +10,21 @@ use crate::ko_types::{
     KoReport, Questions, Role, Target,
 };
 use std::time::Instant;
+
+/// The family's commands.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec::new(
+        "ko-classify",
+        "[VERTEX]: the kos' types in Jasiek's terms",
+        |e, c, _| classify_command(e.player.game(), &c.args),
+    )
+    .gogui(5, "string", "Ko types (text)", ""),
+    CommandSpec::new(
+        "ko-classify_detail",
+        "VERTEX: the eight answers behind a ko's type",
+        |e, c, _| detail_command(e.player.game(), &c.args),
+    ),
+];
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(game: &Game, args: &[String]) -> Result<String, String> {

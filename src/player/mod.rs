@@ -16,7 +16,7 @@ use crate::game::{Game, Illegal};
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
-use crate::search::time::Clock;
+use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, SearchMove, SearchParams, SearchResult, Searcher};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -181,9 +181,22 @@ impl Player {
         self.stop = stop;
     }
 
-    /// The clock the controller set, to change it.
-    pub fn clock_mut(&mut self) -> &mut Clock {
-        &mut self.clock
+    /// Puts the controller's time system in force, with nothing reported left yet.
+    pub fn set_time_system(&mut self, system: TimeSystem) {
+        self.clock = Clock {
+            system,
+            left: [None, None],
+        };
+    }
+
+    /// Records the time the controller reports left for `color`: `seconds`, and the count
+    /// (stones left in a Canadian period, periods left in byo-yomi, 0 in main time). A
+    /// report without time settings is taken as absolute time of `seconds`.
+    pub fn time_left(&mut self, color: Color, seconds: f64, count: u32) {
+        if self.clock.system == TimeSystem::None {
+            self.clock.system = TimeSystem::Absolute { main: seconds };
+        }
+        self.clock.report(color.index(), seconds, count);
     }
 
     /// A new empty board of `size`, keeping the rules and komi.
