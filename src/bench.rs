@@ -270,6 +270,7 @@ fn bench_genmove(time: Duration, threads: usize) {
                 seed: SEED,
                 resign_threshold: 0.0,
                 always_search: false,
+                ..SearchParams::default()
             };
             let mut searcher = Searcher::new();
             let color = game.to_move();

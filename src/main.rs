@@ -9,6 +9,7 @@ use koan::gtp::{self, Engine};
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
 use koan::rules::Ruleset;
+use koan::search::priors::PriorSource;
 use koan::train::TrainArgs;
 use std::process::ExitCode;
 
@@ -131,6 +132,10 @@ impl EngineArgs {
         if let Some(s) = self.score_time {
             o.score_time = (s > 0.0).then_some(s);
         }
+        if self.priors.as_deref() == Some("hand") {
+            o.priors = PriorSource::Hand;
+        }
+        o.playout_replies = self.playout_replies.as_deref() == Some("on");
         o
     }
 }
@@ -223,8 +228,6 @@ fn serve(args: &EngineArgs) -> ExitCode {
     if let Some(limit) = args.ko_classify_time {
         koan::ko_types::set_time_limit(limit);
     }
-    koan::search::priors::use_model(args.priors.as_deref() != Some("hand"));
-    koan::search::replies::use_replies(args.playout_replies.as_deref() == Some("on"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -304,6 +304,7 @@ fn search(searcher: &mut Searcher, job: &Job, shared: &Shared, options: &Options
         seed: options.seed ^ (turn as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         resign_threshold: 0.0,
         always_search: true,
+        ..SearchParams::default()
     };
     searcher.clear();
     searcher.set_filter(spec.filter.clone());

@@ -431,7 +431,7 @@ pub fn with_unvisited(
         return moves;
     }
     let winrate = figures::root_figures(snap).winrate;
-    let mut policy = search::root::policy(game, snap.color);
+    let mut policy = search::root::policy(snap.priors, game, snap.color);
     policy.sort_by(|a, b| b.1.total_cmp(&a.1));
     for (point, prior) in policy {
         if moves.len() >= min_moves {
@@ -597,6 +597,7 @@ mod tests {
             ownership: (0..9).map(|i| i as f32 / 10.0 - 0.4).collect(),
             score_lead: -2.5,
             score_stdev: 7.0,
+            priors: Default::default(),
         }
     }
 

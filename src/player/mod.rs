@@ -16,6 +16,7 @@ use crate::game::{Game, Illegal};
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
+use crate::search::priors::PriorSource;
 use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, SearchMove, SearchParams, SearchResult, Searcher};
 use std::fmt;
@@ -50,6 +51,10 @@ pub struct PlayerOptions {
     /// How long the judgement of life and death (`final_score`, `final_status_list`) may
     /// read before it settles the strings left by playout ownership; `None`: no bound.
     pub score_time: Option<f64>,
+    /// Where the search's new nodes get their priors.
+    pub priors: PriorSource,
+    /// Whether the search's playouts replay the last good reply to the opponent's move.
+    pub playout_replies: bool,
 }
 
 impl Default for PlayerOptions {
@@ -65,6 +70,8 @@ impl Default for PlayerOptions {
             kgs_chat: false,
             ponder: false,
             score_time: Some(1.0),
+            priors: PriorSource::Model,
+            playout_replies: false,
         }
     }
 }
@@ -270,6 +277,8 @@ impl Player {
             seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
             resign_threshold: self.options.resign_threshold,
             always_search: false,
+            priors: self.options.priors,
+            playout_replies: self.options.playout_replies,
         }
     }
 

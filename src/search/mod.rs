@@ -107,6 +107,10 @@ pub struct SearchParams {
     /// move): no quick pass, except where the only moves left are eye fills and passing is
     /// banned.
     pub always_search: bool,
+    /// Where new nodes' priors come from.
+    pub priors: priors::PriorSource,
+    /// Whether the playouts replay the last good reply to the opponent's move ([`replies`]).
+    pub playout_replies: bool,
 }
 
 impl Default for SearchParams {
@@ -121,6 +125,8 @@ impl Default for SearchParams {
             seed: 0,
             resign_threshold: 0.1,
             always_search: false,
+            priors: priors::PriorSource::Model,
+            playout_replies: false,
         }
     }
 }
@@ -183,6 +189,8 @@ pub struct Snapshot {
     pub score_lead: f64,
     /// The spread (standard deviation) of that margin over the same simulations.
     pub score_stdev: f64,
+    /// Where the priors came from (the policy an analysis shows is theirs).
+    pub priors: priors::PriorSource,
 }
 
 /// One root move in a [`Snapshot`].
@@ -329,7 +337,7 @@ impl Searcher {
                 self.tree = Tree::with_capacity(capacity);
             }
             let root = self.tree.new_root();
-            let mut kids = root::root_priors(game, color, &root_moves);
+            let mut kids = root::root_priors(params.priors, game, color, &root_moves);
             if !root_moves.is_empty() && !self.filter.permits(0, color, Point::PASS) {
                 kids.pop();
             }
@@ -370,6 +378,8 @@ impl Searcher {
             }),
             owned_playouts: AtomicU64::new(0),
             score_utility: score_utility(game.size()),
+            priors: params.priors,
+            playout_replies: params.playout_replies,
         };
         let done = AtomicBool::new(false);
         let threads = params.threads.max(1);
@@ -635,7 +645,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         -komi_shift
     };
     let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
-    let prior_sum = priors::Prior::policy_total(kids.iter().map(|s| s.prior));
+    let prior_sum = priors::Prior::policy_total(shared.priors, kids.iter().map(|s| s.prior));
     let mut moves: Vec<(usize, MoveStats)> = tree
         .children(0)
         .zip(&kids)
@@ -650,7 +660,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
                     point: s.point,
                     visits: s.visits as u64,
                     winrate: w,
-                    prior: s.prior.policy_weight() / prior_sum,
+                    prior: s.prior.policy_weight(shared.priors) / prior_sum,
                     lcb,
                     pv: Vec::new(),
                     pv_visits: Vec::new(),
@@ -688,6 +698,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         ownership,
         score_lead: -root.score_mean() + lead_shift,
         score_stdev: root.score_stdev(),
+        priors: shared.priors,
     }
 }
 
