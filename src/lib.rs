@@ -25,12 +25,13 @@
 //!   rule, time). [`score`]: life and death at the end of a game and the count. [`ko_types`]:
 //!   Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
-//!   pondering, resignation and the end-of-game corrections.
-//! - [`gtp`]: the protocol over a player, commands dispatched from one table.
+//!   pondering, resignation and the end-of-game corrections. It is the one way into the
+//!   search ([`player::Request`]) for GTP and `koan analysis`.
+//! - [`gtp`]: the protocol over a player, each command one row in its family's table.
 //! - The tools: [`regress`] (`koan regress`, gogui-regress compatible), [`arena`] (`koan
 //!   match`), [`bench`] (`koan bench`), [`train`] (`koan train`, the move model),
 //!   sharing the controller's side of GTP in [`gtp_client`]; and [`analysis_engine`]
-//!   (`koan analysis`, KataGo's JSON analysis protocol, reporting what [`gtp::figures`]
+//!   (`koan analysis`, KataGo's JSON analysis protocol, reporting what [`player::figures`]
 //!   reports for `kata-analyze`).
 //!
 //! # A reading order

@@ -1,5 +1,5 @@
 //! The protocol's output for one searched position: KataGo's response object, from a search
-//! [`Snapshot`] and the figures [`crate::gtp::figures`] derives from it.
+//! [`Snapshot`] and the figures [`crate::player::figures`] derives from it.
 //!
 //! Each response has `id`, `turnNumber`, `isDuringSearch`, `moveInfos` (one per root move
 //! the search visited, most visits first: `move`, `visits`, `edgeVisits`, `weight`,
@@ -19,7 +19,7 @@ use super::query::Spec;
 use super::settings::Perspective;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::gtp::figures;
+use crate::player::figures;
 use crate::search::priors::PriorSource;
 use crate::search::{self, Snapshot};
 use serde_json::{json, Map, Value};

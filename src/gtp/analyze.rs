@@ -17,20 +17,20 @@
 //! rates are for the player to move, and so is ownership (`+1`: that player owns the
 //! point). `lz-analyze` writes winrate, prior and lcb as integers in 1/10000 (Leela Zero);
 //! `kata-analyze` as floats, with `utility`, `scoreMean`, `scoreStdev`, `scoreLead`,
-//! `scoreSelfplay` and `utilityLcb` ([`super::figures`] says what they stand for), then
+//! `scoreSelfplay` and `utilityLcb` ([`crate::player::figures`] says what they stand for), then
 //! `rootInfo`, `ownership` and `ownershipStdev` when asked (KataGo); `analyze` as Leela
 //! Zero does plus `scoreLead` (the form Sayuri gives it). An analysis runs until the next
 //! input line arrives; a `*genmove_analyze` searches as `genmove` does, plays, and ends
 //! with `play V`.
 
 use super::engine::{CommandSpec, Engine, Reply};
-use super::figures;
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::search::{self, MoveFilter, MoveStats, SearchParams, SearchResult, Searcher, Snapshot};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::player::{self, figures, Limits};
+use crate::search::{self, MoveFilter, MoveStats, Snapshot};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How numbers are written.
@@ -98,22 +98,36 @@ fn analyze_command(e: &mut Engine, c: &Command, out: &mut Output) -> Reply {
     let req = req?;
     let color = req.color.unwrap_or(e.player.game().to_move());
     e.input.start_search(e.line);
-    let mut params = e.player.search_params(color);
+    // An analysis runs until the next input line; a genmove form as long as a move may.
+    let (limits, _armed) = if req.genmove {
+        (Limits::Move, None)
+    } else {
+        (Limits::UntilStopped, Some(e.input.stop_on_input(e.line)))
+    };
+    // The response is begun before the search starts; a broken output stops the search.
+    out.begin();
+    let game = e.player.game().clone();
+    let stop = e.player.stop_flag();
+    let mut report = |snap: &Snapshot| {
+        if let Some(line) = info_line(snap, &game, &req) {
+            out.line(&line);
+        }
+        if out.broken() {
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
+    let observer: Option<search::Observer> =
+        (!req.interval.is_zero()).then_some((req.interval, &mut report));
+    let request = player::Request {
+        filter: req.filter.clone(),
+        observer,
+        ..player::Request::new(color, limits)
+    };
     if req.genmove {
-        let result = e.player.with_searcher(|searcher, game, stop| {
-            stream(searcher, game, color, &params, stop, &req, out)
-        });
-        let chosen = e
-            .player
-            .decide(color, &result, true)
-            .map_err(|e| e.to_string())?;
+        let chosen = e.player.choose(request, true).map_err(|e| e.to_string())?;
         return Ok(format!("play {}", super::play::spell(e, chosen)));
     }
-    (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
-    let _armed = e.input.stop_on_input(e.line);
-    e.player.with_searcher(|searcher, game, stop| {
-        stream(searcher, game, color, &params, stop, &req, out)
-    });
+    e.player.search(request);
     Ok(String::new())
 }
 
@@ -458,37 +472,6 @@ pub fn with_unvisited(
 /// A rate 0..1 as Leela Zero writes it: an integer 0..10000.
 pub fn per_10000(rate: f64) -> u32 {
     (rate.clamp(0.0, 1.0) * 10000.0).round() as u32
-}
-
-/// Runs a search of `game` for `color` whose reports go to `out` every `req.interval`; a
-/// broken output stops it. The response is begun before the search starts. The request's
-/// `avoid` / `allow` hold for this search only.
-pub fn stream(
-    searcher: &mut Searcher,
-    game: &Game,
-    color: Color,
-    params: &SearchParams,
-    stop: &AtomicBool,
-    req: &Request,
-    out: &mut Output,
-) -> SearchResult {
-    out.begin();
-    searcher.set_filter(req.filter.clone());
-    let result = if req.interval.is_zero() {
-        searcher.search(game, color, params, stop, None)
-    } else {
-        let mut report = |snap: &Snapshot| {
-            if let Some(line) = info_line(snap, game, req) {
-                out.line(&line);
-            }
-            if out.broken() {
-                stop.store(true, Ordering::SeqCst);
-            }
-        };
-        searcher.search(game, color, params, stop, Some((req.interval, &mut report)))
-    };
-    searcher.set_filter(MoveFilter::default());
-    result
 }
 
 #[cfg(test)]

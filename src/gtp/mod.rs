@@ -7,7 +7,6 @@
 
 pub mod analyze;
 pub mod engine;
-pub mod figures;
 pub mod gogui;
 pub mod gogui_rules;
 pub mod input;

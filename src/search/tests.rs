@@ -28,7 +28,6 @@ fn params(playouts: u64, seed: u64) -> SearchParams {
         max_time: None,
         time_cap: None,
         seed,
-        resign_threshold: 0.0,
         always_search: false,
         ..SearchParams::default()
     }
@@ -346,26 +345,6 @@ fn respects_max_time() {
     // However busy the machine (the search may not even start in 150 ms), it stops soon.
     assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
     assert_legal(&g, Color::Black, r.best);
-}
-
-#[test]
-fn resigns_only_late_and_after_enough_playouts() {
-    let mut g = Game::new(9, Ruleset::default());
-    let p = SearchParams {
-        resign_threshold: 0.1,
-        ..SearchParams::default()
-    };
-    let mut moves = g.legal_plays(Color::Black).into_iter();
-    for _ in 0..19 {
-        let c = g.to_move();
-        let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
-        g.play(c, m).unwrap();
-    }
-    assert!(!should_resign(&g, &p, 10_000, 0.05));
-    g.play(g.to_move(), Point::PASS).unwrap();
-    assert!(should_resign(&g, &p, 10_000, 0.05));
-    assert!(!should_resign(&g, &p, 1000, 0.05));
-    assert!(!should_resign(&g, &p, 10_000, 0.2));
 }
 
 #[test]
