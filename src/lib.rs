@@ -2,12 +2,19 @@
 //!
 //! # The map
 //!
-//! The modules stand in layers; each uses only its own layer and those below it (checked by
+//! Two crates in one Cargo workspace. The rules core, [`koan_core`] in `core/`, holds what a
+//! GUI, a server or a rules tool needs without the engine (no threads, no async runtime; it
+//! builds for `wasm32-unknown-unknown`); this crate, the engine in `src/`, re-exports its
+//! modules, so `koan::board` is `koan_core::board`. The modules stand in layers; each uses
+//! only its own layer and those below it, the whole core below the engine (checked by
 //! `tests/layering.rs`, which also finds any circle of modules):
 //!
 //! ```text
-//! board -> rules -> game -> tactics, sgf -> search, score, ko_types -> player -> gtp -> tools
+//! koan_core: board -> rules -> game -> tactics, sgf -> playout -> score, ko_types
+//! koan:      search -> player -> gtp -> tools
 //! ```
+//!
+//! In the rules core:
 //!
 //! - [`board`]: stones, strings, liberties, the Zobrist hash, and the one helper that works
 //!   out what a play removes. The board keeps one piece of history, the simple-ko point.
@@ -21,9 +28,16 @@
 //!   seki, counting, and the bounded AND-OR local searches, depth-first and proof-number
 //!   ([`tactics::local_search`]).
 //! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].
-//! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors, playouts under every ko
-//!   rule, time). [`score`]: life and death at the end of a game and the count. [`ko_types`]:
-//!   Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
+//! - [`playout`]: playouts under every ko rule with their policy (atari answers, 3x3
+//!   shapes), which the search and the ownership estimate run. [`score`]: life and death at
+//!   the end of a game and the count. [`ko_types`]: Jasiek's ko classification and the WMSG
+//!   2008 pass rule that uses it.
+//!
+//! In the engine:
+//!
+//! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors and the move model,
+//!   legality in the tree, time); it re-exports the playout modules as `search::playout`,
+//!   `search::policy`...
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
 //!   pondering, resignation and the end-of-game corrections. It is the one way into the
 //!   search ([`player::Request`]) for GTP and `koan analysis`.
@@ -36,11 +50,12 @@
 //!
 //! # A reading order
 //!
-//! `board/mod.rs` (the layout and the string bookkeeping), `rules/history.rs` and
-//! `rules/ko.rs` (what each ko rule forbids), `game/mod.rs` (the judge), `search/mod.rs`,
-//! then `search/playout.rs` (how the playouts obey the same rules cheaply), `player/mod.rs`
-//! (how a move is chosen and played) and `gtp/engine.rs` (the command table). The docs in
-//! `docs/` give the rules, the ko types, scoring and the search in Go players' terms.
+//! `core/src/board/mod.rs` (the layout and the string bookkeeping), `core/src/rules/history.rs`
+//! and `core/src/rules/ko.rs` (what each ko rule forbids), `core/src/game/mod.rs` (the judge),
+//! `src/search/mod.rs`, then `core/src/playout.rs` (how the playouts obey the same rules
+//! cheaply), `src/player/mod.rs` (how a move is chosen and played) and `src/gtp/engine.rs`
+//! (the command table). The docs in `docs/` give the rules, the ko types, scoring and the
+//! search in Go players' terms.
 //!
 //! The game judges legality under its ruleset's ko rule; changing the rule re-judges the next
 //! move against the whole history:
@@ -70,19 +85,17 @@
 /// give it: `0.1.0+1a2b3c4d5` (`unknown` in place of the commit outside a git checkout).
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("KOAN_COMMIT"));
 
+/// The tests' shared helpers ([`koan_core::testkit`]), for the engine's unit tests.
+#[cfg(test)]
+pub use koan_core::testkit;
+pub use koan_core::{board, game, ko_types, playout, rules, score, sgf, tactics};
+
 pub mod analysis_engine;
 pub mod arena;
 pub mod bench;
-pub mod board;
-pub mod game;
 pub mod gtp;
 pub mod gtp_client;
-pub mod ko_types;
 pub mod player;
 pub mod regress;
-pub mod rules;
-pub mod score;
 pub mod search;
-pub mod sgf;
-pub mod tactics;
 pub mod train;

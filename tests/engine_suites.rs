@@ -1,6 +1,8 @@
 //! Runs every regression suite in `engine-tests/` through `koan regress`, against the real
-//! binary, and fails on any unexpected result. Each suite runs on `koan --threads 1
-//! --playouts 300` unless a `# engine-args: ...` line near its top says otherwise.
+//! binary, and fails on any unexpected result. Each suite runs as `koan regress FILE` runs it
+//! by hand: on `koan --threads 1 --playouts 300`, unless a `# engine-args: ...` line near its
+//! top says otherwise (the tactical suites need more playouts, the suites that read the board
+//! through GoGui's rules commands `--gogui-ruler`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,16 +20,6 @@ fn suites(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
-}
-
-/// The engine options a suite asks for in a `# engine-args: ...` line near its top (the
-/// tactical suites need more playouts than the rules suites).
-fn engine_args(file: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(file).ok()?;
-    text.lines()
-        .take(5)
-        .find_map(|l| l.strip_prefix("# engine-args:"))
-        .map(|a| a.trim().to_string())
 }
 
 #[test]
@@ -49,11 +41,8 @@ fn every_engine_test_suite_passes() {
     );
     let mut failures = Vec::new();
     for file in &files {
-        let args = engine_args(file).unwrap_or_else(|| "--threads 1 --playouts 300".into());
         let out = Command::new(koan)
             .arg("regress")
-            .arg("--engine")
-            .arg(format!("{koan} {args}"))
             .arg(file)
             .output()
             .expect("koan runs");

@@ -1,20 +1,34 @@
-//! The code's layering, checked: every module of `src/` may use only modules of its own layer
-//! or of the layers below it, and no modules depend on each other in a circle, neither the
-//! top-level modules nor the files inside one of them.
+//! The code's layering, checked over both crates: every module of the rules core
+//! (`core/src/`, the crate `koan_core`) and of the engine (`src/`) may use only modules of its
+//! own layer or of the layers below it, the whole core standing below the engine, and no
+//! modules depend on each other in a circle, neither the top-level modules nor the files
+//! inside one of them, within a crate or across the two.
 //!
-//! The layers are the ones `src/lib.rs` describes. A dependency is any path through `crate::`
-//! (or `super::` inside a module) in code that is not a test; unit tests may reach further.
+//! The layers are the ones `core/src/lib.rs` and `src/lib.rs` describe. A dependency is any
+//! path through `crate::` (or `super::` inside a module, or `koan_core::` from the engine) in
+//! code that is not a test; unit tests may reach further. The engine's `crate::board` and the
+//! like are its re-exports of the core's modules, so they name the core's modules; the two
+//! crates' top-level module names are distinct (checked).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The layers, lowest first. A module may use modules of its own layer or lower ones.
-const LAYERS: &[&[&str]] = &[
+/// The rules core's layers (`core/src/`), lowest first. A module may use modules of its own
+/// layer or lower ones. `testkit` (the tests' shared helpers) stands on top: no code but
+/// tests may use it.
+const CORE_LAYERS: &[&[&str]] = &[
     &["board"],
     &["rules"],
     &["game"],
     &["tactics", "sgf"],
-    &["search", "score", "ko_types"],
+    &["playout"],
+    &["score", "ko_types"],
+    &["testkit"],
+];
+
+/// The engine's layers (`src/`), lowest first, all above the core's.
+const ENGINE_LAYERS: &[&[&str]] = &[
+    &["search"],
     &["player"],
     &["gtp"],
     &[
@@ -32,20 +46,59 @@ const LAYERS: &[&[&str]] = &[
 /// A module's path inside the crate, as its segments (`["search", "playout"]`).
 type ModPath = Vec<String>;
 
-fn layer_of(top: &str) -> Option<usize> {
-    LAYERS.iter().position(|layer| layer.contains(&top))
+/// The two crates, each with its source directory and layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Crate {
+    Core,
+    Engine,
 }
 
-/// Every library module's source with its tests cut off: `(path, code)`.
-fn modules() -> Vec<(ModPath, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+impl Crate {
+    fn src(self) -> PathBuf {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        match self {
+            Crate::Core => root.join("core").join("src"),
+            Crate::Engine => root.join("src"),
+        }
+    }
+
+    fn layers(self) -> &'static [&'static [&'static str]] {
+        match self {
+            Crate::Core => CORE_LAYERS,
+            Crate::Engine => ENGINE_LAYERS,
+        }
+    }
+}
+
+/// The layer of a top-level module, counted through the core's layers and then the
+/// engine's.
+fn layer_of(top: &str) -> Option<usize> {
+    CORE_LAYERS
+        .iter()
+        .chain(ENGINE_LAYERS)
+        .position(|layer| layer.contains(&top))
+}
+
+/// Every library module of both crates: `(crate, path, code)`.
+fn all_modules() -> Vec<(Crate, ModPath, String)> {
+    let mut out = Vec::new();
+    for krate in [Crate::Core, Crate::Engine] {
+        for (path, code) in modules(&krate.src()) {
+            out.push((krate, path, code));
+        }
+    }
+    out
+}
+
+/// Every library module's source under `src` with its tests cut off: `(path, code)`.
+fn modules(src: &Path) -> Vec<(ModPath, String)> {
     let mut files = Vec::new();
-    collect(&src, &mut files);
+    collect(src, &mut files);
     // Modules declared under `#[cfg(test)]` (`#[cfg(test)] mod name;`) are test code.
     let mut test_only: BTreeSet<ModPath> = BTreeSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
-        let dir = file.parent().unwrap().strip_prefix(&src).unwrap();
+        let dir = file.parent().unwrap().strip_prefix(src).unwrap();
         let mut base: ModPath = dir
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -74,7 +127,7 @@ fn modules() -> Vec<(ModPath, String)> {
     }
     let mut out = Vec::new();
     for file in files {
-        let rel = file.strip_prefix(&src).unwrap().with_extension("");
+        let rel = file.strip_prefix(src).unwrap().with_extension("");
         let mut path: ModPath = rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -118,11 +171,16 @@ fn non_test_code(text: &str) -> String {
         .join("\n")
 }
 
-/// The module paths a piece of code names: `crate::a::b`, `crate::a::{b, c}` and, inside
-/// module `at`, `super::x`. Each is as long as the words after `crate::` go.
+/// The module paths a piece of code names: `crate::a::b`, `crate::a::{b, c}`,
+/// `koan_core::a` and, inside module `at`, `super::x`. Each is as long as the words after
+/// `crate::` go.
 fn named_paths(at: &[String], code: &str) -> BTreeSet<ModPath> {
     let mut found = BTreeSet::new();
-    for (prefix, base) in [("crate::", Vec::new()), ("super::", parent_of(at))] {
+    for (prefix, base) in [
+        ("crate::", Vec::new()),
+        ("koan_core::", Vec::new()),
+        ("super::", parent_of(at)),
+    ] {
         let mut rest = code;
         while let Some(i) = rest.find(prefix) {
             let before = rest[..i].chars().last();
@@ -172,11 +230,11 @@ fn parent_of(at: &[String]) -> ModPath {
 
 /// The dependency edges between modules cut to `depth` segments.
 fn edges(depth: usize) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
-    let modules = modules();
-    let known: BTreeSet<ModPath> = modules.iter().map(|(p, _)| p.clone()).collect();
+    let modules = all_modules();
+    let known: BTreeSet<ModPath> = modules.iter().map(|(_, p, _)| p.clone()).collect();
     let cut = |p: &[String]| p[..p.len().min(depth)].to_vec();
     let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
-    for (path, code) in &modules {
+    for (_, path, code) in &modules {
         let from = cut(path);
         edges.entry(from.clone()).or_default();
         for mut target in named_paths(path, code) {
@@ -237,16 +295,54 @@ fn show(path: &[String]) -> String {
 }
 
 #[test]
-fn every_top_level_module_has_a_layer() {
-    let missing: Vec<String> = edges(1)
-        .keys()
-        .filter(|m| layer_of(&m[0]).is_none())
-        .map(|m| show(m))
+fn every_top_level_module_has_a_layer_of_its_crate() {
+    let missing: BTreeSet<String> = all_modules()
+        .into_iter()
+        .filter(|(krate, path, _)| !krate.layers().iter().any(|l| l.contains(&&*path[0])))
+        .map(|(krate, path, _)| format!("{krate:?}: {}", path[0]))
         .collect();
     assert!(
         missing.is_empty(),
-        "modules with no layer in LAYERS: {missing:?}"
+        "modules with no layer in CORE_LAYERS / ENGINE_LAYERS: {missing:?}"
     );
+}
+
+/// A top-level name means one module: the engine's `crate::board` is the core's `board`.
+#[test]
+fn the_crates_have_distinct_top_level_modules() {
+    let tops = |krate: Crate| -> BTreeSet<String> {
+        modules(&krate.src())
+            .into_iter()
+            .map(|(path, _)| path[0].clone())
+            .collect()
+    };
+    let both: Vec<String> = tops(Crate::Core)
+        .intersection(&tops(Crate::Engine))
+        .cloned()
+        .collect();
+    assert!(both.is_empty(), "modules in both crates: {both:?}");
+}
+
+/// The core must build without the engine: no path of its code names an engine module (nor
+/// the engine's crate), whether or not such a module exists.
+#[test]
+fn the_rules_core_names_no_engine_module() {
+    let engine: BTreeSet<&str> = ENGINE_LAYERS
+        .iter()
+        .flat_map(|l| l.iter().copied())
+        .collect();
+    let mut wrong = Vec::new();
+    for (path, code) in modules(&Crate::Core.src()) {
+        for named in named_paths(&path, &code) {
+            if engine.contains(named[0].as_str()) {
+                wrong.push(format!("{} -> {}", show(&path), show(&named)));
+            }
+        }
+        if code.contains("koan::") {
+            wrong.push(format!("{} -> koan::", show(&path)));
+        }
+    }
+    assert!(wrong.is_empty(), "the core names the engine: {wrong:#?}");
 }
 
 #[test]
@@ -305,6 +401,9 @@ fn the_checker_sees_paths_and_circles() {
     assert!(found.contains(&vec!["board".to_string()]));
     assert!(found.contains(&vec!["board".to_string(), "zobrist".to_string()]));
     assert!(found.contains(&vec!["search".to_string(), "policy".to_string()]));
+    let found = named_paths(&at, "let p = koan_core::playout::Playout::new();");
+    assert!(found.contains(&vec!["playout".to_string()]));
+    assert!(layer_of("ko_types") < layer_of("search"));
     let mut g: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
     let (a, b, c) = (
         vec!["a".to_string()],

@@ -27,7 +27,10 @@
 //!
 //! # Engine
 //! Each test file gets a fresh engine process, started in the file's folder. The default
-//! engine is the running binary itself, without arguments. Every command has a timeout
+//! engine is the running binary itself, with the arguments of the file's `# engine-args:
+//! ARGS` line (among its first five lines; gogui-regress reads it as a comment), or
+//! [`DEFAULT_ENGINE_ARGS`] when it has none. An engine given with `--engine` runs every file
+//! as it is given. Every command has a timeout
 //! (default 60 s); on timeout, or if the engine dies, it is killed, the command in flight (if
 //! a test) counts as an unexpected failure, the rest of the file is skipped, and the run
 //! goes on with the next file but exits 2. `quit` is sent at the end of each file.
@@ -45,7 +48,9 @@ pub(crate) mod parse;
 #[cfg(test)]
 mod tests;
 
-pub use parse::{judge, parse_suite, parse_test_file, Line, Outcome, ParseError, Pattern};
+pub use parse::{
+    engine_args, judge, parse_suite, parse_test_file, Line, Outcome, ParseError, Pattern,
+};
 
 use crate::gtp_client::command_line::split_command;
 use crate::gtp_client::process::{Engine, EngineError};
@@ -59,6 +64,9 @@ use std::time::Duration;
 pub struct RegressOptions {
     /// Engine command line: program and arguments.
     pub engine: Vec<String>,
+    /// Whether each file's `# engine-args:` line (or [`DEFAULT_ENGINE_ARGS`]) is added to
+    /// `engine` for that file: so for this koan binary, not for an engine given by the user.
+    pub file_engine_args: bool,
     /// Time allowed for each command's response before the engine is killed.
     pub timeout: Duration,
     /// Print every test result, and copy the GTP stream and engine stderr to stderr.
@@ -68,18 +76,23 @@ pub struct RegressOptions {
 /// Default per-command timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The arguments of this koan binary for a test file without an `# engine-args:` line: one
+/// thread and a playout limit, so that the answers are the same on every machine.
+pub const DEFAULT_ENGINE_ARGS: &str = "--threads 1 --playouts 300";
+
 /// The command line of `koan regress`.
 #[derive(Clone, Debug, clap::Args)]
 #[command(
     about = "Runs GTP regression tests in gogui-regress format, one fresh engine per test file",
-    after_help = "Exit code: 0 no unexpected failure, 1 unexpected failures, 2 engine or file \
-error."
+    after_help = "Without --engine, each file runs on this koan binary with the arguments of its \
+`# engine-args: ARGS` line (among its first five lines), or --threads 1 --playouts 300 when it \
+has none.\n\nExit code: 0 no unexpected failure, 1 unexpected failures, 2 engine or file error."
 )]
 pub struct RegressArgs {
     /// Test files (FILE.tst) and suites (@SUITE)
     #[arg(value_name = "FILE.tst | @SUITE", required = true)]
     pub paths: Vec<String>,
-    /// Engine command line [default: this koan binary]
+    /// Engine command line for every file [default: this koan binary, see below]
     #[arg(long, value_name = "CMD ARGS", value_parser = engine_command)]
     pub engine: Option<EngineCommand>,
     /// Per-command timeout in seconds; the engine is killed after it
@@ -134,6 +147,7 @@ pub fn parse_args(args: &[String]) -> Result<(Vec<String>, RegressOptions), Stri
 impl RegressArgs {
     /// The test paths and the options these arguments ask for.
     pub fn options(self) -> Result<(Vec<String>, RegressOptions), String> {
+        let file_engine_args = self.engine.is_none();
         let engine = match self.engine {
             Some(e) => e.0,
             None => {
@@ -146,6 +160,7 @@ impl RegressArgs {
             self.paths,
             RegressOptions {
                 engine,
+                file_engine_args,
                 timeout: Duration::from_secs_f64(self.timeout),
                 verbose: self.verbose,
             },
@@ -173,8 +188,11 @@ pub fn run_to(paths: &[String], opts: &RegressOptions, out: &mut dyn Write) -> i
     let mut file_errors = 0;
     for file in files {
         match std::fs::read_to_string(&file) {
-            Ok(text) => match parse_test_file(&text) {
-                Ok(lines) => loaded.push((file, lines)),
+            Ok(text) => match file_argv(&text, opts).and_then(|argv| {
+                let lines = parse_test_file(&text)?;
+                Ok((argv, lines))
+            }) {
+                Ok((argv, lines)) => loaded.push((file, argv, lines)),
                 Err(e) => {
                     say(
                         out,
@@ -200,11 +218,10 @@ pub fn run_to(paths: &[String], opts: &RegressOptions, out: &mut dyn Write) -> i
         return 2;
     }
 
-    let argv = resolve_program(&opts.engine);
     let mut totals = Totals::default();
     let mut cannot_start = false;
-    for (file, lines) in &loaded {
-        let stats = match run_file(file, lines, &argv, opts, out) {
+    for (file, argv, lines) in &loaded {
+        let stats = match run_file(file, lines, argv, opts, out) {
             Ok(stats) => stats,
             Err(e) => {
                 say(out, format_args!("error: {}: {e}", file.display()));
@@ -378,6 +395,24 @@ fn run_file(
         say(out, format_args!("warning: {name}: {w}"));
     }
     Ok(stats)
+}
+
+/// The engine command line for a test file with this text: `--engine` as given, or this
+/// koan binary with the file's `# engine-args:` (see [`RegressOptions::file_engine_args`]).
+fn file_argv(text: &str, opts: &RegressOptions) -> Result<Vec<String>, ParseError> {
+    let mut argv = resolve_program(&opts.engine);
+    if opts.file_engine_args {
+        let args = engine_args(text).unwrap_or(DEFAULT_ENGINE_ARGS);
+        let words = split_command(args).map_err(|e| ParseError {
+            line_no: text
+                .lines()
+                .position(|l| l.trim().starts_with("# engine-args:"))
+                .map_or(1, |i| i + 1),
+            message: format!("bad # engine-args: {e}"),
+        })?;
+        argv.extend(words);
+    }
+    Ok(argv)
 }
 
 /// Expands `@suite` arguments recursively into the list of test files.

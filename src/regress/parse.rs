@@ -148,6 +148,16 @@ pub fn parse_test_file(text: &str) -> Result<Vec<Line>, ParseError> {
     Ok(lines)
 }
 
+/// The engine arguments a test file asks for in a `# engine-args: ARGS` line among its first
+/// five lines, trimmed. gogui-regress reads that line as a comment; `koan regress` gives the
+/// arguments to its own binary when no `--engine` is given.
+pub fn engine_args(text: &str) -> Option<&str> {
+    text.lines()
+        .take(5)
+        .find_map(|l| l.trim().strip_prefix("# engine-args:"))
+        .map(str::trim)
+}
+
 /// Parses a test-suite file: one entry per line, surrounding blanks trimmed, blank lines and
 /// lines starting with `#` ignored. Entries starting with `@` name nested suites.
 pub fn parse_suite(text: &str) -> Vec<String> {

@@ -7,8 +7,10 @@ use std::time::Instant;
 
 /// A fake engine: echoes ids, answers `= 42` by default; `fail` errors, `die` exits,
 /// `hang` never answers, `pwd` gives its directory, `cat F` prints a file, `multi` answers on
-/// two lines, `echo X` answers X, `noise` writes junk before its answer.
+/// two lines, `echo X` answers X, `noise` writes junk before its answer, `args` answers the
+/// engine's command-line arguments.
 const FAKE_ENGINE: &str = r#"
+ENGINE_ARGS="$*"
 while IFS= read -r line; do
   id=""; cmd="$line"
   if [[ "$line" =~ ^([0-9]+)\ (.*)$ ]]; then id="${BASH_REMATCH[1]}"; cmd="${BASH_REMATCH[2]}"; fi
@@ -22,6 +24,7 @@ while IFS= read -r line; do
     multi) printf '=%s A1 B2\nC3 D4\n\n' "$id" ;;
     noise) printf 'debug junk\n\n=%s ok\n\n' "$id" ;;
     echo\ *) printf '=%s %s\n\n' "$id" "${cmd#echo }" ;;
+    args) printf '=%s %s\n\n' "$id" "$ENGINE_ARGS" ;;
     *) printf '=%s 42\n\n' "$id" ;;
   esac
 done
@@ -61,6 +64,7 @@ impl Fixture {
                     .to_string_lossy()
                     .into_owned(),
             ],
+            file_engine_args: false,
             timeout: Duration::from_secs(2),
             verbose: false,
         }
@@ -312,6 +316,7 @@ fn argument_parsing() {
     .unwrap();
     assert_eq!(paths, s(&["a.tst", "@b.suite", "--odd.tst"]));
     assert_eq!(o.engine, s(&["/opt/my go/engine", "--mode", "gtp"]));
+    assert!(!o.file_engine_args, "an engine given runs as given");
     assert_eq!(o.timeout, Duration::from_millis(1500));
     assert!(o.verbose);
 
@@ -322,6 +327,10 @@ fn argument_parsing() {
             .unwrap()
             .to_string_lossy()
             .into_owned()]
+    );
+    assert!(
+        o.file_engine_args,
+        "this koan binary takes each file's engine-args"
     );
     assert_eq!(o.timeout, DEFAULT_TIMEOUT);
     assert!(!o.verbose);
@@ -335,4 +344,56 @@ fn argument_parsing() {
     assert!(parse_args(&s(&["--help"]))
         .unwrap_err()
         .contains("Usage: koan regress"));
+}
+
+#[test]
+fn each_file_gets_its_engine_args_line_or_the_default() {
+    let f = Fixture::new("engine-args");
+    let with = f.write(
+        "with.tst",
+        "# A suite that needs its own options.\n# engine-args: --gogui-ruler --seed 'a b'\n1 args\n#? [--gogui-ruler --seed a b]\n",
+    );
+    let without = f.write(
+        "without.tst",
+        &format!("1 args\n#? [{}]\n", DEFAULT_ENGINE_ARGS),
+    );
+    let opts = RegressOptions {
+        file_engine_args: true,
+        ..f.opts()
+    };
+    let (code, out) = f.run(&[with.clone(), without], &opts);
+    assert_eq!(code, 0, "{out}");
+    // An engine given with --engine runs every file as given.
+    let (code, out) = f.run(&[with], &f.opts());
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("Correct '--gogui-ruler --seed a b', got ''"),
+        "{out}"
+    );
+}
+
+#[test]
+fn engine_args_come_from_the_top_of_the_file() {
+    assert_eq!(
+        engine_args("# about\n# engine-args:  --threads 1 \n1 name\n"),
+        Some("--threads 1")
+    );
+    assert_eq!(engine_args("1 name\n"), None);
+    assert_eq!(
+        engine_args("1\n2\n3\n4\n5\n# engine-args: --threads 1\n"),
+        None
+    );
+}
+
+#[test]
+fn a_bad_engine_args_line_is_a_file_error() {
+    let f = Fixture::new("bad-engine-args");
+    let file = f.write("bad.tst", "# engine-args: --seed 'open\n1 args\n");
+    let opts = RegressOptions {
+        file_engine_args: true,
+        ..f.opts()
+    };
+    let (code, out) = f.run(&[file], &opts);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains(":1: bad # engine-args:"), "{out}");
 }

@@ -841,3 +841,41 @@ fn two_searches_in_one_process_keep_their_own_priors_and_replies() {
     assert_ne!(a.moves, b.moves, "the priors' source changes the search");
     assert_ne!(a.moves, c.moves, "last good replies change the playouts");
 }
+
+/// Natural situational superko allows an immediate ko retake that recreates a position the
+/// retaker's opponent created: here the start (created by Black, as White is to move), after
+/// White passes and Black takes the ko. The tree's legality agrees with the game (the
+/// playouts' side is tested beside them).
+#[test]
+fn natural_situational_allows_an_immediate_retake_after_a_pass_in_the_tree() {
+    use crate::testkit::{game_from, point};
+    let rows = [
+        ". . . . .",
+        ". . X O .",
+        ". X O . O",
+        ". . X O .",
+        ". . . . .",
+    ];
+    for (rule, legal) in [
+        (KoRule::NaturalSituational, true),
+        (KoRule::Situational, false),
+        (KoRule::Positional, false),
+        (KoRule::Simple, false),
+    ] {
+        let rules = Ruleset {
+            ko: rule,
+            ..Ruleset::default()
+        };
+        let mut g = game_from(&rows, Color::White, rules);
+        g.play(Color::White, Point::PASS).unwrap();
+        g.play(Color::Black, point(g.board(), "D3")).unwrap();
+        let c3 = point(g.board(), "C3");
+        assert_eq!(g.check(Color::White, c3).is_ok(), legal, "{rule}");
+        let line = KoLine::new(g.memory());
+        assert_eq!(
+            legal_in_line(g.board(), &line, g.rules(), c3, Color::White),
+            legal,
+            "{rule}"
+        );
+    }
+}

@@ -3,13 +3,7 @@
 use super::*;
 use crate::board::Coord;
 
-/// A board from rows written top to bottom: `X` black, `O` white, `.` empty (the shared
-/// [`Board::from_diagram`]).
-pub(crate) fn diagram(rows: &[&str]) -> Board {
-    let b = Board::from_diagram(&rows.join("\n"));
-    b.check_invariants().unwrap();
-    b
-}
+pub(super) use crate::testkit::diagram;
 
 fn pt(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())
@@ -18,8 +12,8 @@ fn pt(b: &Board, v: &str) -> Point {
 fn show(b: &Board, r: &KoReport) -> String {
     format!(
         "{}\n{}",
-        crate::gtp::ko_classify::report_line(b, r),
-        crate::gtp::ko_classify::detail(b, &r.answers)
+        super::report::report_line(b, r),
+        super::report::detail(b, &r.answers)
     )
 }
 
@@ -258,11 +252,7 @@ fn check(b: &Board, want: Expected) {
     assert_eq!(r.location, want.loc, "{text}");
     assert_eq!(r.closed_killers, want.closed, "{text}");
     assert_eq!(r.strong_killers, want.strong, "{text}");
-    assert_eq!(
-        crate::gtp::ko_classify::detail(b, &r.answers),
-        want.answers,
-        "{text}"
-    );
+    assert_eq!(super::report::detail(b, &r.answers), want.answers, "{text}");
 }
 
 // Lines below are those `forcing_line` prints (Z's winning moves against the replies that cost
@@ -516,7 +506,7 @@ fn two_sekis_are_a_disturbing_life() {
         "{text}"
     );
     assert_eq!(
-        crate::gtp::ko_classify::detail(&b, &r.answers),
+        super::report::detail(&b, &r.answers),
         "B open ko no\nB open locale no\nB closed ko no\nB closed locale no\n\
          W open ko no\nW open locale no\nW closed ko no\nW closed locale no",
         "{text}"

@@ -5,7 +5,7 @@ use super::MAX_POINTS;
 
 /// SplitMix64 step, usable in const context: the next state and the random number drawn.
 /// Other fixed random tables (the move model's large shapes) draw from it too.
-pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
+pub const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

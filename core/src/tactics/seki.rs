@@ -204,8 +204,8 @@ impl Groups {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ko_types::tests::diagram;
     use crate::score::confirmation::tests::{DOUBLE_KO_SEKI, SEKI};
+    use crate::testkit::diagram;
 
     fn listed(b: &Board) -> Vec<String> {
         let seki = seki_stones(b);

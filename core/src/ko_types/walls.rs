@@ -257,7 +257,7 @@ mod tests {
     /// moves+1`).
     fn corpus(file: &str, moves: usize) -> Game {
         let path = format!(
-            "{}/engine-tests/ko-corpus/{file}",
+            "{}/../engine-tests/ko-corpus/{file}",
             env!("CARGO_MANIFEST_DIR")
         );
         let record = crate::sgf::parse(&std::fs::read_to_string(path).unwrap()).unwrap();

@@ -61,15 +61,19 @@
 //! The integration test `tests/ko_rules_reference.rs` holds every rule's checks to a naive
 //! whole-history reference judge on random lines, through [`Playout::replay`].
 
-use super::policy;
-use super::replies::Replies;
-use super::rng::Rng;
+pub mod patterns;
+pub mod policy;
+pub mod replies;
+pub mod rng;
+
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
 use crate::rules::history::{PassForKoBan, PassForKoBans, PositionRecord};
 use crate::rules::ko::{self, KoRule};
 use crate::rules::line::{KoLine, PointSet};
 use crate::rules::memory::{KoMemory, Past};
+use replies::Replies;
+use rng::Rng;
 
 /// Reusable buffers for playouts.
 #[derive(Clone, Debug, Default)]
@@ -155,7 +159,7 @@ impl Playout {
     /// own, before it), which the policy answers first (a pass or [`Point::PASS`] when
     /// unknown), calling `on_move` with every move made (passes included).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn run_observed(
+    pub fn run_observed(
         &mut self,
         board: &mut Board,
         to_move: Color,

@@ -82,8 +82,8 @@ fn search(name: &str, frame: &Board, pocket: &[Point], show: usize) -> usize {
         eprintln!(
             "== {name}\n{}\n{}\n{}\n",
             b.render(),
-            crate::gtp::ko_classify::report_line(&b, &r),
-            crate::gtp::ko_classify::detail(&b, &r.answers)
+            super::report::report_line(&b, &r),
+            super::report::detail(&b, &r.answers)
         );
     }
     eprintln!("{name}: closed killer? (closed player/open player as the closed one) {tally:?}");

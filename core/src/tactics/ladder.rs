@@ -3,7 +3,7 @@
 //! The defender, in atari, may capture an attacking stone that is itself in atari, or extend
 //! on its liberty. An extension to three liberties or more escapes; to one liberty dies; to
 //! two, the attacker tries an atari on each of the two (one that is not itself a
-//! self-atari) and reads on. Reading stops after [`MAX_DEPTH`] extensions (the ladder is
+//! self-atari) and reads on. Reading stops after `MAX_DEPTH` extensions (the ladder is
 //! then taken to fail). Works on copies of the board, so it is for priors at node creation,
 //! not for playouts.
 

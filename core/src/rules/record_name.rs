@@ -1,7 +1,7 @@
 //! The rules as game records name them (SGF's `RU`): reading the names other programs
 //! write, and writing the standard name where there is one.
 //!
-//! FF[4] names five rulesets: `Japanese`, `Chinese`, `AGA`, `NZ` and `GOE` (Ing). Programs
+//! `FF[4]` names five rulesets: `Japanese`, `Chinese`, `AGA`, `NZ` and `GOE` (Ing). Programs
 //! write these in any case and with their own spellings (KGS and CGoban: `Japanese`,
 //! `Chinese`, `AGA`, `NZ`; OGS: `japanese`, `chinese`, `aga`, `korean`, `nz`, `ing`; Fox:
 //! `Chinese`, `Japanese`; Sabaki: whatever the record had; KataGo: its rule names such as
@@ -73,7 +73,7 @@ fn katago_compact(text: &str) -> Option<Ruleset> {
     Some(rules)
 }
 
-/// The `RU` value koan writes for `rules`: the FF[4] name of a standard preset (komi apart,
+/// The `RU` value koan writes for `rules`: the `FF[4]` name of a standard preset (komi apart,
 /// which `KM` holds), `Tromp-Taylor` for that one, and koan's own form otherwise.
 pub fn record_name(rules: &Ruleset) -> String {
     const STANDARD: &[(&str, &str)] = &[

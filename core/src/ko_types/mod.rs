@@ -3,13 +3,14 @@
 //! Jasiek's "Types of Basic Ko" and "External versus Internal Ko". `docs/ko-types-internals.md` has
 //! the engine's definitions and the approximations made here.
 //!
-//! The work is done by a bounded proof-number search ([`solver`]) over the ko's *region*: the ko's
+//! The work is done by a bounded proof-number search (`solver`) over the ko's *region*: the ko's
 //! points, the strings touching them and their liberties, grown through every string that is
 //! not unconditionally alive (Benson) on the whole board. Outside stones are walls treated as
 //! alive. Every question gets `Yes` (with the first move of a forcing line), `No`, or
 //! `Unknown` when the region or the search budget is too large.
 
 pub mod pass_rule;
+pub mod report;
 mod solver;
 pub mod walls;
 

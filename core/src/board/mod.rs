@@ -249,7 +249,7 @@ impl Board {
     /// of a row for row numbers). The board is as many points wide as there are rows.
     ///
     /// ```
-    /// use koan::board::{Board, Cell, Coord};
+    /// use koan_core::board::{Board, Cell, Coord};
     /// let b = Board::from_diagram(
     ///     "
     ///     . X O

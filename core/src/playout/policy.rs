@@ -6,7 +6,7 @@
 //!    in atari (the play itself or a neighbour), or save an own string it put in atari, by
 //!    capturing one of the string's attackers in atari or by extending when the extension
 //!    has two liberties;
-//! 2. with probability 19/20, a **3x3 shape** ([`patterns`](super::patterns)) on one of the
+//! 2. with probability 19/20, a **3x3 shape** ([`patterns`]) on one of the
 //!    eight points around the play, unless it is a self-atari;
 //! 3. otherwise a **random** empty point that is not an own eye, rejecting self-ataris half
 //!    of the time.
@@ -230,13 +230,13 @@ fn push_unique(out: &mut Candidates, p: Point) {
 
 /// Stones `color`'s play on the empty point `p` captures (the board's
 /// [`Board::capture_count`]).
-pub(super) fn capture_size(board: &Board, p: Point, color: Color) -> usize {
+pub fn capture_size(board: &Board, p: Point, color: Color) -> usize {
     board.capture_count(p, color).0
 }
 
 /// True when `color`'s play on `p` saves an own string in atari next to it (and is not
 /// itself a self-atari).
-pub(super) fn saves_atari(board: &Board, p: Point, color: Color) -> bool {
+pub fn saves_atari(board: &Board, p: Point, color: Color) -> bool {
     let own = Cell::stone(color);
     board
         .neighbours(p)

@@ -3,10 +3,10 @@
 
 use crate::board::{Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
+use crate::playout::rng::Rng;
+use crate::playout::Playout;
 use crate::rules::line::KoLine;
 use crate::rules::KoRule;
-use crate::search::playout::Playout;
-use crate::search::rng::Rng;
 use crate::tactics::counting::eye_owner;
 
 /// Per point, how many playouts ended with each colour owning it.

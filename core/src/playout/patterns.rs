@@ -35,7 +35,7 @@ const WHITE: u8 = 2;
 const EDGE: u8 = 3;
 
 /// Grid positions (row, column) of the eight neighbours, in key order.
-pub(super) const ORDER: [(usize, usize); 8] = [
+pub const ORDER: [(usize, usize); 8] = [
     (0, 0),
     (0, 1),
     (0, 2),

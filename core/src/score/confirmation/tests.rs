@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::Coord;
-use crate::ko_types::tests::diagram;
+use crate::testkit::diagram;
 
 fn pt(b: &Board, v: &str) -> Point {
     b.point(Coord::parse_gtp(v, b.size()).unwrap())
