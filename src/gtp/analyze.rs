@@ -23,7 +23,7 @@
 //! input line arrives; a `*genmove_analyze` searches as `genmove` does, plays, and ends
 //! with `play V`.
 
-use super::engine::{CommandSpec, Engine, Reply};
+use super::command::{CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};

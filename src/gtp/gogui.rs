@@ -8,7 +8,7 @@
 //! `gogui-interrupt` announces that a running command stops at GoGui's `# interrupt` line
 //! (see [`super::input`]). Each command's row in [`COMMANDS`] carries its place in the menu.
 
-use super::engine::{analyze_menu, CommandSpec, Engine, Reply};
+use super::command::{CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};
@@ -30,7 +30,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec::new(
         "gogui-analyze_commands",
         "GoGui's analyze commands",
-        |_, _, _| Ok(analyze_menu()),
+        |e, _, _| Ok(e.analyze_menu()),
     ),
     CommandSpec::new(
         "koan-gfx_legal",
@@ -484,7 +484,7 @@ mod tests {
 
     #[test]
     fn analyze_commands_follow_gogui_syntax() {
-        let menu = analyze_menu();
+        let menu = super::super::engine::analyze_menu();
         for line in menu.lines() {
             let parts: Vec<&str> = line.split('/').collect();
             assert_eq!(parts.len(), 3, "{line}");

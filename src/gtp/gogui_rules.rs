@@ -2,7 +2,7 @@
 //! GoGui hands a program that lists these commands the definition of the game, and takes
 //! its board size, dropping the game the user had open; a player must not list them.
 
-use super::engine::{CommandSpec, Engine, Reply};
+use super::command::{CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Cell, Color, Coord, Point};

@@ -1,7 +1,7 @@
 //! The GTP commands of the ko classification: `ko-classify`, `ko-classify VERTEX` and
 //! `ko-classify_detail VERTEX`.
 
-use super::engine::CommandSpec;
+use super::command::CommandSpec;
 use crate::board::{Board, Coord};
 use crate::game::Game;
 use crate::ko_types::report::{basis_line, detail_with_lines, report_line};

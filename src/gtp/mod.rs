@@ -6,6 +6,7 @@
 //! Standard output carries GTP only; logs go to standard error.
 
 pub mod analyze;
+pub mod command;
 pub mod engine;
 pub mod gogui;
 pub mod gogui_rules;

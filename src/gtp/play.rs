@@ -1,7 +1,7 @@
 //! Choosing moves and scoring the game: `genmove`, `reg_genmove`, KGS's
 //! `kgs-genmove_cleanup` and `kgs-game_over`, `final_score` and `final_status_list`.
 
-use super::engine::{parse_color, syntax, CommandSpec, Engine, Reply};
+use super::command::{parse_color, syntax, CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::Point;
@@ -20,17 +20,17 @@ pub const COMMANDS: &[CommandSpec] = &[
         "COLOR: the move genmove would choose, not played",
         |e, c, _| genmove(e, &c.args, false),
     ),
-    CommandSpec::new(
-        "kgs-genmove_cleanup",
-        "COLOR: a move that captures dead stones first",
-        genmove_cleanup,
-    ),
     CommandSpec::new("kgs-game_over", "KGS says the game is over", |e, _, _| {
         e.player
             .stop_flag()
             .store(true, std::sync::atomic::Ordering::SeqCst);
         Ok(String::new())
     }),
+    CommandSpec::new(
+        "kgs-genmove_cleanup",
+        "COLOR: a move that captures dead stones first",
+        genmove_cleanup,
+    ),
     CommandSpec::new(
         "final_score",
         "the result with the dead stones removed",

@@ -2,7 +2,7 @@
 //! the rules when koan knows them, and its game information and comments are kept for the
 //! record `printsgf` writes back.
 
-use super::engine::{syntax, CommandSpec, Engine, Reply};
+use super::command::{syntax, CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::game::Game;

@@ -2,7 +2,7 @@
 //! `kata-set-rule` ([`super::kata_rules`]), KGS's `kgs-rules`, and what the ko rule bans now
 //! (`ko-bans`, `ko-hot_stones`).
 
-use super::engine::{parse_color, syntax, CommandSpec, Engine, Reply};
+use super::command::{parse_color, syntax, CommandSpec, Engine, Reply};
 use super::kata_rules;
 use super::output::Output;
 use super::protocol::Command;

@@ -1,7 +1,7 @@
 //! Setting up and reading the board: `boardsize`, `clear_board`, `komi`, the handicap
 //! commands, `play`, `undo`, `showboard`, `is_legal` and `all_legal`.
 
-use super::engine::{parse_color, parse_float, syntax, CommandSpec, Engine, Reply};
+use super::command::{parse_color, parse_float, syntax, CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::board::{Color, Coord, MAX_SIZE, MIN_SIZE};

@@ -1,7 +1,7 @@
 //! The clock: GTP's `time_settings` and `time_left`, and KGS's `kgs-time_settings`. The
 //! player budgets its moves from what these report.
 
-use super::engine::{parse_color, parse_int, syntax, CommandSpec, Engine, Reply};
+use super::command::{parse_color, parse_int, syntax, CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
 use crate::search::time::TimeSystem;
