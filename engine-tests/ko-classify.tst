@@ -1,5 +1,5 @@
 # ko-classify: types of basic ko (docs/ko-types.md). The positions are 9x9 setups in
-# ko-classify/*.sgf; their answers are justified move by move in src/ko_types/tests.rs.
+# ko-classify/*.sgf; their answers are justified move by move in core/src/ko_types/tests.rs.
 # Answer lines of ko-classify_detail: COLOR ROLE TARGET yes MOVE [line=V,V..]|no|unknown
 # (a yes with its forcing line: Z's moves and the opponent's replies in turn, Z first).
 
@@ -100,7 +100,7 @@ clear_board
 # Two sekis joined by a ko (two-sekis.sgf): a disturbing life. Each closed player, moving
 # first, holds the ko as an eye (Released Ko Rule) and can kill its own seki partner with it,
 # but that leaves it a straight three (one eye), and connecting the ko fills the other eye
-# (a locked seki); all eight answers are no (TWO_SEKIS in src/ko_types/tests.rs, which reads
+# (a locked seki); all eight answers are no (TWO_SEKIS in core/src/ko_types/tests.rs, which reads
 # them without a time limit; docs/ko-types.md, "Test positions"). The `ko-classify` line
 # needs only the two closed roles on the ko, about 0.65 s of reading in a release build: on
 # a busy machine (or in a debug build) the default second may still run out, and the type is

@@ -23,6 +23,7 @@ const CORE_LAYERS: &[&[&str]] = &[
     &["tactics", "sgf"],
     &["playout"],
     &["score", "ko_types"],
+    &["api"],
     &["testkit"],
 ];
 

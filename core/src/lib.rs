@@ -14,7 +14,7 @@
 //! the `koan` crate's `tests/layering.rs`):
 //!
 //! ```text
-//! board -> rules -> game -> tactics, sgf -> playout -> score, ko_types
+//! board -> rules -> game -> tactics, sgf -> playout -> score, ko_types -> api
 //! ```
 //!
 //! - [`board`]: stones, strings, liberties, the Zobrist hash, and the one helper that works
@@ -32,6 +32,8 @@
 //!   estimate of [`score`] run them.
 //! - [`score`]: life and death at the end of a game and the count.
 //! - [`ko_types`]: Jasiek's ko classification and the WMSG 2008 pass rule that uses it.
+//! - [`api`]: the facade the Python and JavaScript packages wrap: games built from words,
+//!   moves by colour and vertex, every refusal explained with a short code and in words.
 //!
 //! # Examples
 //!
@@ -108,6 +110,7 @@
 
 #![warn(missing_docs)]
 
+pub mod api;
 pub mod board;
 pub mod game;
 pub mod ko_types;

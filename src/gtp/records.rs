@@ -80,32 +80,7 @@ fn to_sgf(e: &Engine) -> SgfGame {
     let result = game.is_over().then(|| e.player.final_score());
     let mut record = game.to_sgf(rules, result);
     if let Some(loaded) = &e.loaded {
-        keep_game_information(&mut record, loaded);
+        record.keep_game_information(loaded);
     }
     record
-}
-
-/// Puts the game information of `loaded`, the record the game was loaded from, into
-/// `record`, the game as it is now: the players, date, event and the rest, the root's
-/// comment, the result while the game has not ended otherwise, and the comment of every
-/// move the game still shares with the loaded record.
-fn keep_game_information(record: &mut SgfGame, loaded: &SgfGame) {
-    record.black_name = loaded.black_name.clone();
-    record.white_name = loaded.white_name.clone();
-    record.info = loaded.info.clone();
-    if record.result.is_none() {
-        record.result = loaded.result.clone();
-    }
-    record.nodes[0].comment = loaded.nodes[0].comment.clone();
-    let loaded_moves = loaded.nodes.iter().skip(1);
-    for (node, old) in record.nodes.iter_mut().skip(1).zip(loaded_moves) {
-        let same = node.play == old.play
-            && node.add_black == old.add_black
-            && node.add_white == old.add_white
-            && node.add_empty == old.add_empty;
-        if !same {
-            break;
-        }
-        node.comment = old.comment.clone();
-    }
 }

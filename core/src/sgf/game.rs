@@ -4,7 +4,58 @@
 use super::{SgfGame, SgfNode};
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
+use crate::rules::record_name::from_record_name;
 use crate::rules::Ruleset;
+
+/// The rules a record's `RU` names, as `loadsgf` reads them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordRules {
+    /// The record names no rules.
+    Absent,
+    /// `RU` names rules koan knows (their komi is the ruleset's default).
+    Named(Ruleset),
+    /// `RU` holds a name koan does not know (the name).
+    Unknown(String),
+}
+
+impl SgfGame {
+    /// The rules this record's `RU` names ([`from_record_name`] reads the names).
+    pub fn record_rules(&self) -> RecordRules {
+        match self.rules.as_deref() {
+            None => RecordRules::Absent,
+            Some(name) => match from_record_name(name) {
+                Some(rules) => RecordRules::Named(rules),
+                None => RecordRules::Unknown(name.to_string()),
+            },
+        }
+    }
+
+    /// Puts the game information of `loaded`, the record a game was loaded from, into this
+    /// record, the game as it is now (what `printsgf` writes after `loadsgf`): the players,
+    /// date, event and the rest, the root's comment, the result while the game has not
+    /// ended otherwise, and the comment of every move the game still shares with the
+    /// loaded record.
+    pub fn keep_game_information(&mut self, loaded: &SgfGame) {
+        self.black_name = loaded.black_name.clone();
+        self.white_name = loaded.white_name.clone();
+        self.info = loaded.info.clone();
+        if self.result.is_none() {
+            self.result = loaded.result.clone();
+        }
+        self.nodes[0].comment = loaded.nodes[0].comment.clone();
+        let loaded_moves = loaded.nodes.iter().skip(1);
+        for (node, old) in self.nodes.iter_mut().skip(1).zip(loaded_moves) {
+            let same = node.play == old.play
+                && node.add_black == old.add_black
+                && node.add_white == old.add_white
+                && node.add_empty == old.add_empty;
+            if !same {
+                break;
+            }
+            node.comment = old.comment.clone();
+        }
+    }
+}
 
 impl Game {
     /// The game a record holds, up to (not including) move number `limit` if given, under

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 mod file;
 mod game;
+pub use game::RecordRules;
 #[cfg(test)]
 mod tests;
 
