@@ -34,6 +34,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
+use crate::rules::judge::Judge;
 use crate::rules::ko::KO_RULES;
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
@@ -321,7 +322,7 @@ pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
 pub fn policy_playouts(game: &Game, time: Duration, seed: u64) -> RandomGames {
     let line = KoLine::new(game.memory());
     let passes = game.moves().last().is_some_and(|s| s.is_pass()) as u32;
-    let ko = Some((&line, game.rules().ko));
+    let ko = Some(Judge::new(game.rules(), &line));
     time_playouts(game.board(), game.to_move(), passes, ko, time, seed)
 }
 
@@ -331,7 +332,7 @@ fn time_playouts(
     start: &Board,
     to_move: Color,
     passes: u32,
-    ko: Option<(&KoLine, KoRule)>,
+    ko: Option<Judge<KoLine>>,
     time: Duration,
     seed: u64,
 ) -> RandomGames {

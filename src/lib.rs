@@ -21,9 +21,9 @@
 //! - [`rules`]: rulesets as data, and every ko rule's condition written once
 //!   ([`rules::ko`], the rule table) over the words of [`rules::history`], asked against a
 //!   game's memory ([`rules::memory`]) or a search line standing on it ([`rules::line`]).
-//! - [`game`]: a starting position, the moves since and the ruleset; [`game::Game`] is the
-//!   judge of legality. Every other path (the tree, the playouts, the local searches) asks
-//!   the same rule table, and its fast paths only clear plays before asking.
+//!   The one judge of legality, [`rules::judge::Judge`], with every fast path, is what the
+//!   game, the search tree and the playouts ask.
+//! - [`game`]: a starting position, the moves since and the ruleset, judged by that judge.
 //! - [`tactics`]: what a player reads off a position: ladders, self-atari, Benson, regions,
 //!   seki, counting, and the bounded AND-OR local searches, depth-first and proof-number
 //!   ([`tactics::local_search`]).
@@ -36,7 +36,7 @@
 //! In the engine:
 //!
 //! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors and the move model,
-//!   legality in the tree, time); it re-exports the playout modules as `search::playout`,
+//!   time); it re-exports the playout modules as `search::playout`,
 //!   `search::policy`...
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
 //!   pondering, resignation and the end-of-game corrections. It is the one way into the

@@ -8,6 +8,7 @@ use ko_reference::{place, Move, RefGame, Verdict};
 use koan::board::{Board, Cell, Color, Point, SuicideRule};
 use koan::game::random::{random_game, Odds};
 use koan::game::Game;
+use koan::rules::judge::Judge;
 use koan::rules::ko::{KoRule, KO_RULES};
 use koan::rules::line::KoLine;
 use koan::rules::Ruleset;
@@ -90,45 +91,51 @@ fn one_line(rule: KoRule, round: usize, rng: &mut SmallRng, count: &mut Count) {
     };
     let mut playout = Playout::new();
     let mut step = 0;
-    playout.replay(&mut board, &line, rule, &tail, |b, accepts| {
-        assert_eq!(b, game.board(), "{rule}, round {round}: boards differ");
-        let color = game.to_move();
-        for p in b.points() {
-            if b.cell(p) != Cell::Empty || b.is_suicide(p, color) {
-                continue;
-            }
-            let got = accepts(p, color);
-            let engine = game.check(color, p).is_ok();
-            let verdict = reference.judge(rule, rules.suicide, color, index(b, p));
-            let what = || {
-                format!(
+    playout.replay(
+        &mut board,
+        Judge::new(&rules, &line),
+        &tail,
+        |b, accepts| {
+            assert_eq!(b, game.board(), "{rule}, round {round}: boards differ");
+            let color = game.to_move();
+            for p in b.points() {
+                if b.cell(p) != Cell::Empty || b.is_suicide(p, color) {
+                    continue;
+                }
+                let got = accepts(p, color);
+                let engine = game.check(color, p).is_ok();
+                let verdict = reference.judge(rule, rules.suicide, color, index(b, p));
+                let what = || {
+                    format!(
                     "{rule}, round {round} (root {split}, line {}, playout {step}): {color} {}: \
                      playout {got}, game {engine}, reference {verdict:?}\n{b:?}",
                     mid - split,
                     b.vertex(p)
                 )
-            };
-            count.asked += 1;
-            if !got {
-                count.refused += 1;
-                let placed = place(reference.current(), size, index(b, p), color, rules.suicide)
-                    .expect("an empty point, no suicide");
-                count.beyond_simple += !reference.simple(color, &placed.after) as u64;
+                };
+                count.asked += 1;
+                if !got {
+                    count.refused += 1;
+                    let placed =
+                        place(reference.current(), size, index(b, p), color, rules.suicide)
+                            .expect("an empty point, no suicide");
+                    count.beyond_simple += !reference.simple(color, &placed.after) as u64;
+                }
+                if rule == KoRule::IngSpight {
+                    // Only what the rule bans (the reference may give up on a long cycle).
+                    assert!(got || !engine, "{}", what());
+                    assert!(got || verdict != Verdict::Legal, "{}", what());
+                } else {
+                    assert_eq!(got, engine, "{}", what());
+                    assert_eq!(got, verdict == Verdict::Legal, "{}", what());
+                }
             }
-            if rule == KoRule::IngSpight {
-                // Only what the rule bans (the reference may give up on a long cycle).
-                assert!(got || !engine, "{}", what());
-                assert!(got || verdict != Verdict::Legal, "{}", what());
-            } else {
-                assert_eq!(got, engine, "{}", what());
-                assert_eq!(got, verdict == Verdict::Legal, "{}", what());
+            if let Some(&m) = tail.get(step) {
+                follow(&mut game, &mut reference, m);
             }
-        }
-        if let Some(&m) = tail.get(step) {
-            follow(&mut game, &mut reference, m);
-        }
-        step += 1;
-    });
+            step += 1;
+        },
+    );
 }
 
 #[test]

@@ -22,8 +22,9 @@
 //! - [`rules`]: rulesets as data, and every ko rule's condition written once
 //!   ([`rules::ko`], the rule table) over the words of [`rules::history`], asked against a
 //!   game's memory ([`rules::memory`]) or a line of play standing on it ([`rules::line`]).
-//! - [`game`]: a starting position, the moves since and the ruleset; [`game::Game`] is the
-//!   judge of legality.
+//!   The one judge of legality, [`rules::judge::Judge`], with every fast path, is what the
+//!   game, a search tree and the playouts ask.
+//! - [`game`]: a starting position, the moves since and the ruleset, judged by that judge.
 //! - [`tactics`]: what a player reads off a position: ladders, self-atari, Benson, regions,
 //!   seki, counting, and the bounded AND-OR local searches ([`tactics::local_search`]).
 //! - [`sgf`]: game records, and [`game::Game::from_sgf`] / [`game::Game::to_sgf`].

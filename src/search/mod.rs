@@ -14,9 +14,9 @@
 //! - **Legality.** Root children are exactly the game's legal board plays for the player
 //!   (as judged by [`Game::legal_plays`], the full ko rule) except those filling the
 //!   player's own eyes, plus the pass; so the move returned is always legal. Deeper in the
-//!   tree a move is legal when the board allows it and the ko rule, judged against the
-//!   game's memory plus the path ([`KoLine`](crate::rules::line::KoLine)), does not ban it
-//!   ([`legality`]). When the pass rule (WMSG 2008) forbids passing at the root, the pass
+//!   tree a move is legal when the rules layer's judge
+//!   ([`Judge::allows`](crate::rules::judge::Judge::allows)) allows it against the game's
+//!   memory plus the path ([`KoLine`](crate::rules::line::KoLine)). When the pass rule (WMSG 2008) forbids passing at the root, the pass
 //!   is never chosen (the tree still explores it, as a line where the opponent's reply
 //!   decides). Under Ing-Spight, plays below the root are judged against the root's hot
 //!   stones and odd cycles plus the board's simple ko.
@@ -37,7 +37,6 @@
 
 pub mod diamond;
 pub mod filter;
-pub mod legality;
 pub mod model;
 pub mod outcome;
 pub mod priors;
@@ -49,7 +48,6 @@ mod worker;
 
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
-use crate::rules::KoRule;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tree::{ScoreUtility, Stats, Tree};
@@ -486,7 +484,9 @@ impl Searcher {
         let Some(old) = self.key.as_ref() else {
             return false;
         };
-        if key.rules.ko == KoRule::IngSpight
+        // A tree grown where the rule is judged approximately below the root may hold
+        // children that the exact judge at the new root refuses.
+        if !key.rules.ko.judged_exactly_in_lines()
             || (old.start, old.size, old.rules, old.komi)
                 != (key.start, key.size, key.rules, key.komi)
             || key.moves.len() < old.moves.len()

@@ -1,6 +1,6 @@
-use super::legality::legal_in_line;
 use super::*;
 use crate::board::{Board, Coord};
+use crate::rules::judge::Judge;
 use crate::rules::line::KoLine;
 use crate::rules::{KoRule, Ruleset};
 use crate::tactics::counting;
@@ -198,11 +198,11 @@ fn the_tree_judges_superko_along_its_line() {
         let mut line = KoLine::new(g.memory());
         let mut b = g.board().clone();
         // The retake at once is banned by every rule, at the root of the line.
-        assert!(!legal_in_line(&b, &line, g.rules(), c3, Color::White));
+        assert!(!Judge::new(g.rules(), &line).allows(&b, c3, Color::White));
         // After a pass in the line, only superko still bans it.
         line.play(&mut b, Color::White, Point::PASS);
         assert_eq!(
-            legal_in_line(&b, &line, g.rules(), c3, Color::White),
+            Judge::new(g.rules(), &line).allows(&b, c3, Color::White),
             !banned,
             "{rule}"
         );
@@ -254,7 +254,7 @@ fn tree_legality_matches_the_game_along_a_line() {
             for i in split..=total {
                 for color in Color::BOTH {
                     for p in board.points() {
-                        let tree = legal_in_line(&board, &line, &rules, p, color);
+                        let tree = Judge::new(&rules, &line).allows(&board, p, color);
                         let exact = game.check(color, p).is_ok();
                         checked += 1;
                         if rule == KoRule::IngSpight && i > split {
@@ -840,42 +840,4 @@ fn two_searches_in_one_process_keep_their_own_priors_and_replies() {
     );
     assert_ne!(a.moves, b.moves, "the priors' source changes the search");
     assert_ne!(a.moves, c.moves, "last good replies change the playouts");
-}
-
-/// Natural situational superko allows an immediate ko retake that recreates a position the
-/// retaker's opponent created: here the start (created by Black, as White is to move), after
-/// White passes and Black takes the ko. The tree's legality agrees with the game (the
-/// playouts' side is tested beside them).
-#[test]
-fn natural_situational_allows_an_immediate_retake_after_a_pass_in_the_tree() {
-    use crate::testkit::{game_from, point};
-    let rows = [
-        ". . . . .",
-        ". . X O .",
-        ". X O . O",
-        ". . X O .",
-        ". . . . .",
-    ];
-    for (rule, legal) in [
-        (KoRule::NaturalSituational, true),
-        (KoRule::Situational, false),
-        (KoRule::Positional, false),
-        (KoRule::Simple, false),
-    ] {
-        let rules = Ruleset {
-            ko: rule,
-            ..Ruleset::default()
-        };
-        let mut g = game_from(&rows, Color::White, rules);
-        g.play(Color::White, Point::PASS).unwrap();
-        g.play(Color::Black, point(g.board(), "D3")).unwrap();
-        let c3 = point(g.board(), "C3");
-        assert_eq!(g.check(Color::White, c3).is_ok(), legal, "{rule}");
-        let line = KoLine::new(g.memory());
-        assert_eq!(
-            legal_in_line(g.board(), &line, g.rules(), c3, Color::White),
-            legal,
-            "{rule}"
-        );
-    }
 }

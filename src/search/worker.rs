@@ -3,7 +3,6 @@
 //! AMAF statistics. Everything a simulation needs is owned here and reused, so the loop
 //! allocates nothing.
 
-use super::legality::legal_in_line;
 use super::outcome;
 use super::playout::Playout;
 use super::priors::{self, Prior};
@@ -11,6 +10,7 @@ use super::rng::Rng;
 use super::tree::{ScoreUtility, Tree};
 use crate::board::{Board, Color, Point, MAX_POINTS};
 use crate::game::Game;
+use crate::rules::judge::Judge;
 use crate::rules::line::KoLine;
 use crate::rules::Ruleset;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
@@ -202,7 +202,7 @@ impl<'a> Worker<'a> {
             last,
             passes,
             &mut self.rng,
-            Some((&self.line, sh.rules.ko)),
+            Some(Judge::new(&sh.rules, &self.line)),
             |c, p| moves.push((p, c)),
         );
         if let Some(winner) = end.mercy {
@@ -276,11 +276,12 @@ impl<'a> Worker<'a> {
         let depth = self.path.len() as u32 - 1;
         let filtered = !sh.filter.is_empty();
         self.children.clear();
+        let judge = Judge::new(&sh.rules, &self.line);
         for i in 0..self.board.empty_count() {
             let p = self.board.empty_point(i);
             if !self.board.is_eye(p, color)
                 && (!filtered || sh.filter.permits(depth, color, p))
-                && legal_in_line(&self.board, &self.line, &sh.rules, p, color)
+                && judge.allows(&self.board, p, color)
             {
                 self.children.push((p, Prior::default()));
             }

@@ -1,42 +1,15 @@
 //! A game: the starting position, the moves played since, and the ruleset. [`Game::check`]
-//! judges a play: the board says whether the point is empty and the play no forbidden
-//! suicide; the ko rule's table ([`ko::judge`]) judges it against the game's memory of its
-//! past ([`KoMemory`]).
+//! asks the rules layer's [`Judge`] about a play, against the game's memory of its past
+//! ([`KoMemory`]).
 
-use crate::board::{Board, Color, Point, SuicideRule};
-use crate::rules::history::{Candidate, KoBan, Step};
-use crate::rules::ko::{self, KoRule};
+use crate::board::{Board, Color, Point};
+use crate::rules::history::{KoBan, Step};
+use crate::rules::judge::Judge;
 use crate::rules::memory::{KoMemory, Past};
-use crate::rules::{GameEnd, PassRule, Ruleset};
+use crate::rules::{GameEnd, KoRule, PassRule, Ruleset};
 use smallvec::SmallVec;
-use std::fmt;
 
-/// Why a move cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// The point is not on the board.
-    OffBoard,
-    /// A stone already stands there.
-    Occupied,
-    /// The play would be a suicide the ruleset forbids.
-    Suicide,
-    /// The ko rule forbids it.
-    Ko(KoBan),
-    /// The pass rule forbids passing now (why, in words).
-    Pass(String),
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::OffBoard => f.write_str("off the board"),
-            Illegal::Occupied => f.write_str("point is occupied"),
-            Illegal::Suicide => f.write_str("suicide"),
-            Illegal::Ko(ban) => write!(f, "ko rule ({ban})"),
-            Illegal::Pass(why) => write!(f, "pass rule ({why})"),
-        }
-    }
-}
+pub use crate::rules::judge::Illegal;
 
 /// Why `color` may not pass now in a game, or `None` if it may: a pass rule's judgement.
 /// The game knows the free pass only; a rule whose bans need reading the game does not do
@@ -83,7 +56,7 @@ impl Game {
         let start = Board::new(size);
         Game {
             komi: rules.komi,
-            memory: KoMemory::new(&start, Color::Black, rules.ko == KoRule::IngSpight),
+            memory: KoMemory::new(&start, Color::Black, rules.ko.needs_ing_memory()),
             rules,
             board: start.clone(),
             start,
@@ -152,7 +125,7 @@ impl Game {
     /// Komi is left alone.
     pub fn set_rules(&mut self, rules: Ruleset) {
         self.rules = rules;
-        if rules.ko == KoRule::IngSpight && !self.memory.has_ing() {
+        if rules.ko.needs_ing_memory() && !self.memory.has_ing() {
             // The game's memory kept no Ing-Spight reading: record the game again with it.
             let moves: Vec<(Color, Point)> =
                 self.moves().iter().map(|s| (s.color, s.point)).collect();
@@ -185,7 +158,7 @@ impl Game {
     /// reading only under that rule (a switch to it rebuilds the memory, see
     /// [`Game::set_rules`]).
     fn fresh_memory(&self, start: &Board, to_move: Color) -> KoMemory {
-        KoMemory::new(start, to_move, self.rules.ko == KoRule::IngSpight)
+        KoMemory::new(start, to_move, self.rules.ko.needs_ing_memory())
     }
 
     /// The moves played since the start.
@@ -250,6 +223,11 @@ impl Game {
         }
     }
 
+    /// The judge of board plays under the game's rules, against its past.
+    pub fn judge(&self) -> Judge<'_, KoMemory> {
+        Judge::new(&self.rules, &self.memory)
+    }
+
     /// Checks a board play (not a pass) without making it; on success returns the hash
     /// after it and the stones it removes.
     pub fn check(
@@ -257,42 +235,9 @@ impl Game {
         color: Color,
         point: Point,
     ) -> Result<(u64, SmallVec<[Point; 4]>), Illegal> {
-        self.check_physical(color, point, self.rules.suicide)
-            .and_then(|(hash, removed)| {
-                let cand = Candidate {
-                    color,
-                    point,
-                    before: &self.board,
-                    hash_after: hash,
-                    removed: &removed,
-                };
-                match ko::judge(self.rules.ko, &self.memory, &cand) {
-                    Some(ban) => Err(Illegal::Ko(ban)),
-                    None => Ok((hash, removed)),
-                }
-            })
-    }
-
-    /// Checks everything but the ko rule.
-    fn check_physical(
-        &self,
-        color: Color,
-        point: Point,
-        suicide: SuicideRule,
-    ) -> Result<(u64, SmallVec<[Point; 4]>), Illegal> {
-        if point.is_pass() || !self.board.on_board(point) {
-            return Err(Illegal::OffBoard);
-        }
-        if self.board.cell(point) != crate::board::Cell::Empty {
-            return Err(Illegal::Occupied);
-        }
-        if !self.board.suicide_allowed(point, color, suicide) {
-            return Err(Illegal::Suicide);
-        }
-        let mut after = self.board.clone();
-        let mut removed = SmallVec::new();
-        after.play_with(point, color, |p| removed.push(p));
-        Ok((after.hash(), removed))
+        self.judge()
+            .judge(&self.board, point, color)
+            .map(|cand| (cand.hash_after, cand.removed))
     }
 
     /// True when `color` may make the move `point` (a board play or a pass).
@@ -362,8 +307,10 @@ impl Game {
             self.apply(color, point);
             return Ok(None);
         }
-        self.check_physical(color, point, SuicideRule::All)?;
-        let complaint = self.check(color, point).err();
+        let complaint = self.judge().why_not(&self.board, point, color);
+        if let Some(refused @ (Illegal::OffBoard | Illegal::Occupied)) = complaint {
+            return Err(refused);
+        }
         self.apply(color, point);
         Ok(complaint)
     }

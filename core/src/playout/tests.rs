@@ -1,38 +1,47 @@
 use super::*;
-use crate::board::Coord;
+use crate::board::{Cell, Coord, SuicideRule};
 use crate::game::random::Odds;
 use crate::game::{Game, Illegal};
 use crate::rules::history::Candidate;
-use crate::rules::ko::judge;
+use crate::rules::judge::{FastJudge, WithFastJudge};
+use crate::rules::ko::{judge, KoRule};
+use crate::rules::memory::Past;
 use crate::rules::Ruleset;
-use smallvec::SmallVec;
 
-/// The check `run` uses for `rule`, boxed, and whether the board's ko point is in force.
+/// The judge of `rule` (other rules as by default) on `line`.
+fn judge_of<'a>(line: &'a KoLine<'a>, rule: KoRule) -> Judge<'a, KoLine<'a>> {
+    let rules = Ruleset {
+        ko: rule,
+        ..Ruleset::default()
+    };
+    Judge::new(&rules, line)
+}
+
+/// The fast judge `run` uses for `rule`, boxed, and whether the board's ko point is in force.
 fn check_for<'a>(
     playout: &'a mut Playout,
     line: &'a KoLine<'a>,
     rule: KoRule,
     board: &Board,
-) -> (Box<dyn KoCheck + 'a>, bool) {
-    match rule {
-        KoRule::Simple => (Box::new(NoCheck), true),
-        KoRule::PassForKo => (Box::new(PassForKoCheck::new(&mut playout.bans, line)), true),
-        KoRule::IngSpight => (Box::new(IngCheck::new(&mut playout.hot, line, board)), true),
-        _ => (
-            Box::new(PositionCheck::new(
-                &mut playout.states,
-                &mut playout.removed,
-                line,
-                rule,
-                board,
-            )),
-            !matches!(rule, KoRule::NaturalSituational | KoRule::Fixed),
-        ),
+) -> (Box<dyn FastJudge + 'a>, bool) {
+    /// Boxes the fast judge it is handed.
+    struct Boxed<'b>(&'b Board);
+    impl<'a> WithFastJudge<'a> for Boxed<'_> {
+        type Output = Box<dyn FastJudge + 'a>;
+        fn board(&self) -> &Board {
+            self.0
+        }
+        fn with<J: FastJudge + 'a>(self, judge: J) -> Self::Output {
+            Box::new(judge)
+        }
     }
+    let check = judge_of(line, rule).fast(&mut playout.judges, Boxed(board));
+    let board_ko = check.board_ko();
+    (check, board_ko)
 }
 
 /// Makes `color`'s move `p` on `board` as the playout loop does, telling `check`.
-fn make_move(board: &mut Board, check: &mut dyn KoCheck, color: Color, p: Point) {
+fn make_move(board: &mut Board, check: &mut dyn FastJudge, color: Color, p: Point) {
     let before = board.hash();
     if p.is_pass() {
         board.clear_ko();
@@ -45,16 +54,7 @@ fn make_move(board: &mut Board, check: &mut dyn KoCheck, color: Color, p: Point)
 /// The ko rule's judgement of `color` playing on the empty point `p` of `board`, with
 /// history `past`: true when allowed.
 fn judged_allowed(rule: KoRule, past: &impl Past, board: &Board, p: Point, color: Color) -> bool {
-    let mut after = board.clone();
-    let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-    after.play_with(p, color, |q| removed.push(q));
-    let cand = Candidate {
-        color,
-        point: p,
-        before: board,
-        hash_after: after.hash(),
-        removed: &removed,
-    };
+    let cand = Candidate::of(board, p, color);
     judge(rule, past, &cand).is_none()
 }
 
@@ -212,7 +212,7 @@ fn playouts_obey_the_judge(rule: KoRule, rounds: usize, seed: u64) -> usize {
                 (Point::PASS, Point::PASS),
                 passes,
                 &mut rng,
-                Some((&line, rule)),
+                Some(judge_of(&line, rule)),
                 |c, p| moves.push((c, p)),
             );
             let (mut reference, mut replay) = history.line();
@@ -361,7 +361,7 @@ fn playouts_obey_the_judge_simple_under_ing(rounds: usize, seed: u64) -> usize {
         let (color, passes) = history.next();
         let mut board = start.clone();
         let mut moves = Vec::new();
-        let ko = Some((&line, KoRule::IngSpight));
+        let ko = Some(judge_of(&line, KoRule::IngSpight));
         playout.run_observed(
             &mut board,
             color,
@@ -458,8 +458,7 @@ fn ing_spight_playouts_ban_the_triple_ko_retakes() {
 
 /// Natural situational superko allows an immediate ko retake that recreates a position the
 /// retaker's opponent created: here the start (created by Black, as White is to move), after
-/// White passes and Black takes the ko. The playout agrees with the game (the tree's test is
-/// the engine's).
+/// White passes and Black takes the ko. The playout and the tree agree with the game.
 #[test]
 fn natural_situational_allows_an_immediate_retake_after_a_pass() {
     let rows = [
@@ -482,6 +481,11 @@ fn natural_situational_allows_an_immediate_retake_after_a_pass() {
         let c3 = at(&g, "C3");
         assert_eq!(g.check(Color::White, c3).is_ok(), legal, "{rule}");
         let line = KoLine::new(g.memory());
+        assert_eq!(
+            Judge::new(g.rules(), &line).allows(g.board(), c3, Color::White),
+            legal,
+            "{rule}"
+        );
         let mut playout = Playout::new();
         let (check, board_ko) = check_for(&mut playout, &line, rule, g.board());
         let ko_point = board_ko && g.board().ko() == Some((c3, Color::White));
@@ -500,7 +504,7 @@ fn playouts_end_with_only_eyes_left() {
     for size in [5, 9, 13] {
         let game = Game::new(size, Ruleset::default());
         let line = KoLine::new(game.memory());
-        for (i, ko) in [None, Some((&line, KoRule::Positional))]
+        for (i, ko) in [None, Some(judge_of(&line, KoRule::Positional))]
             .into_iter()
             .cycle()
             .take(60)
@@ -540,11 +544,11 @@ fn buffers_are_reused() {
             Color::Black,
             0,
             &mut rng,
-            Some((&line, KoRule::Fixed)),
+            Some(judge_of(&line, KoRule::Fixed)),
         );
     }
-    let capacity = playout.states.states.capacity();
-    let heads = playout.states.heads.capacity();
+    let capacity = playout.judges.states.states.capacity();
+    let heads = playout.judges.states.heads.capacity();
     for _ in 0..200 {
         board.clone_from(game.board());
         playout.run(
@@ -552,10 +556,10 @@ fn buffers_are_reused() {
             Color::Black,
             0,
             &mut rng,
-            Some((&line, KoRule::Fixed)),
+            Some(judge_of(&line, KoRule::Fixed)),
         );
-        assert!(playout.states.states.len() <= capacity);
+        assert!(playout.judges.states.states.len() <= capacity);
     }
-    assert_eq!(playout.states.states.capacity(), capacity);
-    assert_eq!(playout.states.heads.capacity(), heads);
+    assert_eq!(playout.judges.states.states.capacity(), capacity);
+    assert_eq!(playout.judges.states.heads.capacity(), heads);
 }

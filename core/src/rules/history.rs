@@ -57,7 +57,7 @@ impl Step {
 }
 
 /// A board play about to be made, as [`judge`](super::ko::judge) needs to see it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Candidate<'a> {
     /// Who plays.
     pub color: Color,
@@ -68,7 +68,24 @@ pub struct Candidate<'a> {
     /// The position hash after the play.
     pub hash_after: u64,
     /// The stones the play removes (captures, or its own string on suicide).
-    pub removed: &'a [Point],
+    pub removed: SmallVec<[Point; 4]>,
+}
+
+impl<'a> Candidate<'a> {
+    /// `color`'s board play on the empty point `point` of `before`, read without playing it
+    /// (a suicide is carried out: its string is removed). Allocates nothing unless the play
+    /// removes more than four stones.
+    pub fn of(before: &'a Board, point: Point, color: Color) -> Candidate<'a> {
+        let mut removed = SmallVec::new();
+        before.for_each_removed(point, color, |s| removed.push(s));
+        Candidate {
+            color,
+            point,
+            before,
+            hash_after: before.hash_after(point, color),
+            removed,
+        }
+    }
 }
 
 /// What the ko rules remember of one position.
@@ -131,19 +148,22 @@ impl PassForKoBan {
     /// that point as its only liberty on `after`, the board after it), the ban it puts on
     /// the opponent under pass-for-ko. It is the board's own ko shape ([`Board::ko`]).
     pub fn made_by(step: &Step, after: &Board) -> Option<PassForKoBan> {
-        if step.removed.len() != 1 || step.is_pass() {
+        if step.is_pass() {
             return None;
         }
-        let captured = step.removed[0];
-        if after.cell(captured).color().is_some() {
-            return None; // a suicide, not a capture
-        }
-        let alone = after.string_size(step.point) == 1;
-        let libs = after.liberties(step.point, 2);
-        (alone && libs.len() == 1 && libs[0] == captured).then_some(PassForKoBan {
-            banned: step.color.opponent(),
-            point: captured,
-            stone: step.point,
+        PassForKoBan::after_play(step.point, after)
+    }
+
+    /// [`PassForKoBan::made_by`] for the board play that has just put a stone on `stone`,
+    /// given the board `after` it: the board's ko point ([`Board::ko`]) marks exactly the
+    /// ko captures (one stone taken, the new stone alone with the taken stone's point as
+    /// its only liberty), and the player it binds.
+    #[inline]
+    pub fn after_play(stone: Point, after: &Board) -> Option<PassForKoBan> {
+        after.ko().map(|(point, banned)| PassForKoBan {
+            banned,
+            point,
+            stone,
         })
     }
 }

@@ -261,7 +261,7 @@ pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
     }) {
         let mut after = board.clone();
         after.play_with(cand.point, cand.color, |_| {});
-        let id = PlayId::new(cand.color, cand.point, &after, cand.removed);
+        let id = PlayId::new(cand.color, cand.point, &after, &cand.removed);
         if let Some(cycle) = ing.repeated_cycle(&id) {
             return Some(KoBan::odd_cycle(
                 cand.color,

@@ -73,10 +73,43 @@ impl KoRule {
         KO_RULES.iter().find(|(r, _)| *r == self).unwrap().1
     }
 
-    /// True for the rules that may ban a play that captures nothing (the superko family and
-    /// fixed ko compare whole positions; the others only ever ban captures).
-    pub fn compares_positions(self) -> bool {
-        !matches!(self, KoRule::Simple | KoRule::PassForKo | KoRule::IngSpight)
+    /// True for the rules that ban every immediate ko retake, so that the board's own ko
+    /// point ([`Board::ko`](crate::board::Board::ko)) may refuse it before the past is
+    /// asked: basic ko itself, the rules that include it (`basic-fixed`, `pass-for-ko`,
+    /// `ing-spight`, whose retake captures a hot stone) and those that imply it (`positional`,
+    /// `situational`, `spight`: the retake recreates the position that stood, with the
+    /// retaker's opponent to move, just before the last move). Not `fixed` (a first retake
+    /// is a new transition) nor `natural-situational` (after a pass, the retake may recreate
+    /// a position the retaker's opponent created).
+    #[inline]
+    pub fn bans_every_retake(self) -> bool {
+        !matches!(self, KoRule::Fixed | KoRule::NaturalSituational)
+    }
+
+    /// True for the rules that ban only plays removing stones (basic ko bans a retake,
+    /// pass-for-ko a recapture): under them a play that captures nothing and is no suicide
+    /// is allowed without asking the past. Every other rule can ban a play that captures
+    /// nothing: the superko rules and fixed ko when it closes a cycle of *sending two,
+    /// returning one* or *eternal life*, Ing-Spight when it completes an odd cycle again.
+    #[inline]
+    pub fn bans_only_removals(self) -> bool {
+        matches!(self, KoRule::Simple | KoRule::PassForKo)
+    }
+
+    /// True when a game must keep Ing-Spight's memory (hot stones, odd cycles): under that
+    /// rule only, as it is by far the dearest part of recording a move.
+    #[inline]
+    pub fn needs_ing_memory(self) -> bool {
+        self == KoRule::IngSpight
+    }
+
+    /// True when a search line judges the rule exactly, as the game that played the line's
+    /// moves would. Every rule but Ing-Spight, whose hot stones and odd cycles a line takes
+    /// from its root game only (see [`KoLine`](super::line::KoLine)): below the root of a
+    /// search it is judged approximately, and the answers depend on where the root stands.
+    #[inline]
+    pub fn judged_exactly_in_lines(self) -> bool {
+        self != KoRule::IngSpight
     }
 }
 
@@ -184,7 +217,7 @@ pub fn judge(rule: KoRule, past: &impl Past, cand: &Candidate) -> Option<KoBan> 
         KoRule::Fixed => fixed(),
         KoRule::BasicFixed => simple().or_else(fixed),
         KoRule::PassForKo => simple().or_else(|| {
-            pass_for_ko_bans(past.pass_for_ko_bans(), color, cand.point, cand.removed)
+            pass_for_ko_bans(past.pass_for_ko_bans(), color, cand.point, &cand.removed)
                 .then(|| KoBan::new(Clause::PassForKo, color, None))
         }),
         KoRule::IngSpight => ing_spight::judge(past.ing(), cand),

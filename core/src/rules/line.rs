@@ -286,15 +286,7 @@ mod tests {
             {
                 continue;
             }
-            let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-            board.for_each_removed(p, color, |q| removed.push(q));
-            let cand = Candidate {
-                color,
-                point: p,
-                before: board,
-                hash_after: board.hash_after(p, color),
-                removed: &removed,
-            };
+            let cand = Candidate::of(board, p, color);
             out.push((p, judge(rule, past, &cand).map(|b| b.to_string())));
         }
         out

@@ -4,10 +4,13 @@
 //! The ko rules, in reading order: [`history`] (the words: a move, a candidate play, a ban
 //! and its clause), [`memory`] (a game's memory of its past) and [`line`](mod@line) (a search line's
 //! memory standing on the game's), [`ko`] (the rule table: each rule's condition once, and
-//! [`ko::judge`]), [`ing_spight`] (the Ing-Spight rule's hot stones and odd cycles).
+//! [`ko::judge`]), [`ing_spight`] (the Ing-Spight rule's hot stones and odd cycles), and
+//! [`judge`](mod@judge): the one judge of a play's legality that the game, the search tree
+//! and the playouts ask, with every fast path.
 
 pub mod history;
 pub mod ing_spight;
+pub mod judge;
 pub mod katago;
 pub mod ko;
 pub mod line;

@@ -5,8 +5,9 @@ use crate::board::{Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::playout::rng::Rng;
 use crate::playout::Playout;
+use crate::rules::judge::Judge;
 use crate::rules::line::KoLine;
-use crate::rules::KoRule;
+use crate::rules::{KoRule, Ruleset};
 use crate::tactics::counting::eye_owner;
 
 /// Per point, how many playouts ended with each colour owning it.
@@ -26,6 +27,11 @@ impl Ownership {
     pub fn estimate(game: &Game, rule: KoRule, playouts: u32, seed: u64) -> Ownership {
         let start = game.board();
         let line = KoLine::new(game.memory());
+        let rules = Ruleset {
+            ko: rule,
+            ..*game.rules()
+        };
+        let judge = Judge::new(&rules, &line);
         let mut rng = Rng::new(seed);
         let mut playout = Playout::new();
         let mut board = start.clone();
@@ -37,7 +43,7 @@ impl Ownership {
             } else {
                 game.to_move().opponent()
             };
-            playout.run(&mut board, first, 0, &mut rng, Some((&line, rule)));
+            playout.run(&mut board, first, 0, &mut rng, Some(judge));
             for p in start.points() {
                 let owner = match board.cell(p) {
                     Cell::Empty => match eye_owner(&board, p) {

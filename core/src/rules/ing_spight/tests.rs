@@ -305,16 +305,7 @@ fn judge_with_hot(g: &Game, hot: &[&str], color: Color, v: &str) -> Option<&'sta
         ing.run.push((p, g.board().cell(p).color().unwrap()));
         ing.hot.push(p);
     }
-    let mut after = g.board().clone();
-    let mut removed: Vec<Point> = Vec::new();
-    after.play_with(pt(g, v), color, |r| removed.push(r));
-    let cand = Candidate {
-        color,
-        point: pt(g, v),
-        before: g.board(),
-        hash_after: after.hash(),
-        removed: &removed,
-    };
+    let cand = Candidate::of(g.board(), pt(g, v), color);
     judge(&ing, &cand).map(|b| b.clause.as_str())
 }
 
