@@ -1,7 +1,7 @@
 //! Helpers the tests share: positions from diagrams, points from GTP vertices, games from a
-//! diagram, moves replayed from text, random games. Compiled for this crate's tests and, with the `testkit` feature
-//! (which the `koan` engine turns on for its own tests), for other crates' tests; not part of
-//! the library otherwise.
+//! diagram, moves replayed from text, random games. Compiled for this crate's tests and,
+//! with the `testkit` feature (which the `koan` engine turns on for its own tests), for
+//! other crates' tests; not part of the library otherwise.
 
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;

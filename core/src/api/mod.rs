@@ -73,6 +73,21 @@ pub struct Score {
     pub judged: bool,
 }
 
+/// How [`Game::from_sgf_with`] reads a record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SgfOptions<'a> {
+    /// The rules (as [`rules`] reads them) when the record's `RU` names none or rules koan
+    /// does not know; `chinese` when `None`.
+    pub rules: Option<&'a str>,
+    /// A ko rule over the record's (see [`overrides`]).
+    pub ko: Option<&'a str>,
+    /// A suicide rule over the record's (see [`overrides`]).
+    pub suicide: Option<&'a str>,
+    /// Read the moves before move number `moves` only (as `loadsgf FILE N`: `Some(1)`
+    /// stops before the first move).
+    pub moves: Option<usize>,
+}
+
 /// One basic ko of the position, classified as `ko-classify` does (Jasiek's ko types).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ko {
@@ -129,19 +144,48 @@ impl Game {
     /// rules' komi), its setup and its main line. Moves the ko rule bans are kept (the game
     /// may have been played under other rules); impossible ones are an error.
     pub fn from_sgf(text: &str) -> Result<Game, Error> {
+        Game::from_sgf_with(text, &SgfOptions::default())
+    }
+
+    /// [`Game::from_sgf`] with [`SgfOptions`]: the rules when the record names none, the ko
+    /// and suicide rules over the record's, the moves to read.
+    pub fn from_sgf_with(text: &str, options: &SgfOptions<'_>) -> Result<Game, Error> {
         let record =
             sgf::parse(text).map_err(|e| Error::input(format!("cannot read the SGF: {e}")))?;
-        let rules = match record.record_rules() {
-            RecordRules::Named(rules) => rules,
-            RecordRules::Absent | RecordRules::Unknown(_) => Ruleset::default(),
+        let fallback = match options.rules {
+            Some(text) => input::rules(text)?,
+            None => Ruleset::default(),
         };
-        let mut game = crate::game::Game::from_sgf(&record, rules, rules.komi, None)
+        let named = match record.record_rules() {
+            RecordRules::Named(rules) => rules,
+            RecordRules::Absent | RecordRules::Unknown(_) => fallback,
+        };
+        let rules = overrides(named, options.ko, options.suicide)?;
+        let mut game = crate::game::Game::from_sgf(&record, rules, rules.komi, options.moves)
             .map_err(|e| Error::input(format!("cannot read the SGF: {e}")))?;
         ko_types::pass_rule::attach(&mut game);
         Ok(Game {
             game,
             loaded: Some(record),
         })
+    }
+
+    /// Puts other rules in force (komi stays): `rules` as [`rules`] reads them (the
+    /// present ones when `None`), then the ko and suicide rules named. The moves to come
+    /// are judged against the whole history under the new rules.
+    pub fn set_rules(
+        &mut self,
+        rules: Option<&str>,
+        ko: Option<&str>,
+        suicide: Option<&str>,
+    ) -> Result<(), Error> {
+        let base = match rules {
+            Some(text) => input::rules(text)?,
+            None => *self.game.rules(),
+        };
+        let new = overrides(base, ko, suicide)?;
+        self.game.set_rules(new);
+        Ok(())
     }
 
     /// The game as an SGF record, written as GTP `printsgf` writes it: the rules' standard
@@ -233,6 +277,23 @@ impl Game {
             ))
         };
         error::refusal(color, &self.gtp(vertex), &why, earlier)
+    }
+
+    /// The points where a play of `color` would be legal but for the ko rule, each with
+    /// the ban in the rules layer's words, as GTP `ko-bans` lists them
+    /// (`positional: recreates the position after move 12`); then the pass, when the pass
+    /// rule forbids it (`wmsg2008: ...`).
+    pub fn ko_bans(&self, color: Color) -> Vec<(Vertex, String)> {
+        let mut bans: Vec<(Vertex, String)> = self
+            .game
+            .ko_bans(color)
+            .into_iter()
+            .map(|(p, ban)| (self.vertex_of(p), ban.to_string()))
+            .collect();
+        if let Some(why) = self.game.pass_ban(color) {
+            bans.push((Vertex::Pass, format!("wmsg2008: {why}")));
+        }
+        bans
     }
 
     /// True when `color` may play `vertex` now.
@@ -352,23 +413,48 @@ impl Game {
         })
     }
 
-    /// Every basic ko of the position, classified as GTP `ko-classify` does.
+    /// Every basic ko of the position, classified as GTP `ko-classify` does (all of them
+    /// within one classification's work).
     pub fn kos(&self) -> Vec<Ko> {
-        let board = self.game.board();
         ko_types::classify_game(&self.game)
             .iter()
-            .map(|r: &KoReport| Ko {
-                points: [self.vertex_of(r.ko.empty), self.vertex_of(r.ko.stone)],
-                open: r.ko.open,
-                ko_type: r.ko_type.name(),
-                location: r.location.name(),
-                basis: r.basis(),
-                reason: r.cutoff.map(|c| c.name()),
-                closed_killers: r.closed_killers.clone(),
-                strong_killers: r.strong_killers.clone(),
-                line: ko_types::report::report_line(board, r),
-            })
+            .map(|r| self.ko_of(r))
             .collect()
+    }
+
+    /// The basic ko with a point on `vertex`, classified alone as GTP `ko-classify VERTEX`
+    /// does; bad input when no basic ko stands there.
+    pub fn ko_at(&self, vertex: Vertex) -> Result<Ko, Error> {
+        let board = self.game.board();
+        let ko = match vertex {
+            Vertex::Pass => None,
+            Vertex::At(_) => ko_types::ko_at(board, self.point(vertex)),
+        }
+        .ok_or_else(|| Error::input(format!("no basic ko at {}", self.gtp(vertex))))?;
+        let deadline = ko_types::call_deadline(std::time::Instant::now());
+        let report = ko_types::classify_in_game(
+            &self.game,
+            ko,
+            deadline,
+            &mut None,
+            ko_types::Questions::Report,
+        );
+        Ok(self.ko_of(&report))
+    }
+
+    /// A classified ko in the facade's words.
+    fn ko_of(&self, r: &KoReport) -> Ko {
+        Ko {
+            points: [self.vertex_of(r.ko.empty), self.vertex_of(r.ko.stone)],
+            open: r.ko.open,
+            ko_type: r.ko_type.name(),
+            location: r.location.name(),
+            basis: r.basis(),
+            reason: r.cutoff.map(|c| c.name()),
+            closed_killers: r.closed_killers.clone(),
+            strong_killers: r.strong_killers.clone(),
+            line: ko_types::report::report_line(self.game.board(), r),
+        }
     }
 }
 

@@ -201,3 +201,43 @@ fn the_wmsg2008_pass_rule_is_judged() {
         assert!(r.message.starts_with("W pass is illegal: pass rule ("));
     }
 }
+
+#[test]
+fn records_read_with_options_and_rules_changed_midgame() {
+    let text = "(;SZ[5];B[bc];W[db];B[cd];W[dd];B[cb];W[ec];B[aa];W[cc];B[dc])";
+    let options = SgfOptions {
+        rules: Some("japanese"),
+        moves: Some(9),
+        ..SgfOptions::default()
+    };
+    let mut g = Game::from_sgf_with(text, &options).unwrap();
+    assert_eq!(g.moves().len(), 8);
+    assert_eq!(g.rules().ko.to_string(), "simple");
+    play(&mut g, &["B D3"]);
+    assert_eq!(g.ko_bans(Color::White).len(), 1);
+    let (at, why) = &g.ko_bans(Color::White)[0];
+    assert_eq!(
+        (g.gtp(*at).as_str(), why.as_str()),
+        ("C3", "simple: retakes the ko at once")
+    );
+    g.set_rules(None, Some("fixed"), None).unwrap();
+    assert!(g.ko_bans(Color::White).is_empty());
+    assert!(g.set_rules(Some("nonsense"), None, None).is_err());
+    let fixed = SgfOptions {
+        ko: Some("fixed"),
+        ..SgfOptions::default()
+    };
+    let f = Game::from_sgf_with("(;SZ[5]RU[Japanese])", &fixed).unwrap();
+    assert_eq!(f.rules().ko.to_string(), "fixed");
+}
+
+#[test]
+fn one_ko_is_classified_alone_by_either_point() {
+    let g = basic_ko("simple");
+    let by_stone = g.ko_at(g.vertex("D3").unwrap()).unwrap();
+    assert_eq!(by_stone, g.ko_at(g.vertex("C3").unwrap()).unwrap());
+    assert_eq!(by_stone.line, g.kos()[0].line);
+    let e = g.ko_at(g.vertex("A1").unwrap()).unwrap_err();
+    assert_eq!(e, Error::input("no basic ko at A1"));
+    assert!(g.ko_at(Vertex::Pass).is_err());
+}
