@@ -9,7 +9,7 @@ root = Path(__file__).resolve().parent.parent
 koan = sys.argv[1] if len(sys.argv) > 1 else str(root / "target/release/koan")
 page = root / "docs" / "cli.md"
 lines = page.read_text().split("\n")
-for tool in ["", "analysis", "bench", "regress", "match", "train"]:
+for tool in ["", "analysis", "bench", "regress", "match", "train", "referee"]:
     words = [koan] + ([tool] if tool else []) + ["--help"]
     text = subprocess.run(words, capture_output=True, text=True, check=True).stdout
     help_lines = [l.rstrip() for l in text.rstrip().split("\n")]

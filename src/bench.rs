@@ -27,6 +27,11 @@
 //!   and build the game) and `SIZExSIZE undo at move N ko=RULE: T ms` (the mean of the
 //!   undos from move N down to move N - 100).
 //!
+//! - `koan bench network --model FILE [--threads N]`: a KataGo network's evaluations per
+//!   second (inputs, forward pass and post-processing) of a position 20 moves into a 9x9 and
+//!   a 19x19 game, on one thread and on `N` threads (default: all cores), `--seconds S` each.
+//!   Prints `9x9 network evals/s threads=T: N` and the same for 19x19.
+//!
 //! Playouts are measured as the search runs them: the policy, the ko rule against the
 //! history, and the mercy rule.
 //!
@@ -43,6 +48,40 @@ use crate::search::rng::Rng;
 use crate::search::{mercy_margin, SearchMove, SearchParams, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// `koan bench network`: the network's evaluations per second (inputs, forward pass,
+/// post-processing) of a position 20 moves into a 9x9 and a 19x19 game, on one thread and on
+/// `threads` threads, each thread evaluating one position at a time. Prints
+/// `SIZExSIZE network evals/s threads=T: N`. Returns the exit code (2 without a readable
+/// model, with the reason on stderr).
+fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize) -> i32 {
+    let Some(path) = model else {
+        eprintln!("koan bench network: --model FILE names the network to measure");
+        return 2;
+    };
+    let model = match crate::nn::Model::load(path) {
+        Ok(m) => std::sync::Arc::new(m),
+        Err(e) => {
+            eprintln!("koan bench network: {e}");
+            return 2;
+        }
+    };
+    for size in [9, 19] {
+        let mut game = Game::new(size, Ruleset::default());
+        for (c, p) in opening(size, HISTORY_MOVES, SEED) {
+            game.play(c, p).expect("the opening is legal");
+        }
+        let mut counts = vec![1];
+        if threads > 1 {
+            counts.push(threads);
+        }
+        for t in counts {
+            let rate = crate::nn::eval::evals_per_second(&model, &game, t, time);
+            println!("{size}x{size} network evals/s threads={t}: {rate:.1}");
+        }
+    }
+    0
+}
 
 /// Seed of every benchmark's random numbers.
 const SEED: u64 = 0x6b6f_616e;
@@ -62,6 +101,8 @@ pub enum Benchmark {
     Genmove,
     /// Loading a long game record and undoing its moves
     Records,
+    /// KataGo network evaluations (--model FILE) with 1 and --threads threads
+    Network,
 }
 
 /// The command line of `koan bench`.
@@ -77,9 +118,12 @@ pub struct BenchArgs {
     /// With `playouts`: one line per ko rule, from a position 20 moves into a game
     #[arg(long)]
     pub ko_rules: bool,
-    /// With `genmove`: search threads [default: all cores]
+    /// With `genmove` and `network`: threads [default: all cores]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// With `network`: the KataGo network file (`.bin.gz`)
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<std::path::PathBuf>,
 }
 
 /// A positive, finite number of seconds.
@@ -126,6 +170,7 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
         (Benchmark::Playouts, true) => bench_ko_rules(time),
         (Benchmark::Genmove, false) => bench_genmove(time, threads),
         (Benchmark::Records, false) => bench_records(time),
+        (Benchmark::Network, false) => return bench_network(args.model.as_deref(), time, threads),
         (_, true) => {
             eprintln!("koan bench: --ko-rules goes with 'playouts' only");
             return 2;

@@ -11,7 +11,7 @@
 //!
 //! ```text
 //! koan_core: board -> rules -> game -> tactics, sgf -> playout -> score, ko_types
-//! koan:      search -> player -> gtp -> tools
+//! koan:      search, nn -> player -> gtp -> tools
 //! ```
 //!
 //! In the rules core:
@@ -37,7 +37,8 @@
 //!
 //! - [`search`]: Monte Carlo tree search (shared tree, RAVE, priors and the move model,
 //!   time); it re-exports the playout modules as `search::playout`,
-//!   `search::policy`...
+//!   `search::policy`... [`nn`]: KataGo's networks read and evaluated on the CPU, with
+//!   KataGo's inputs and post-processing.
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
 //!   pondering, resignation and the end-of-game corrections.
 //! - [`gtp`]: the protocol over a player, commands dispatched from one table.
@@ -94,6 +95,7 @@ pub mod arena;
 pub mod bench;
 pub mod gtp;
 pub mod gtp_client;
+pub mod nn;
 pub mod player;
 pub mod regress;
 pub mod search;

@@ -35,6 +35,7 @@ fn the_cli_page_shows_every_help_text() {
         &["regress"],
         &["match"],
         &["train"],
+        &["referee"],
     ] {
         let block = format!("```text\n{}\n```", help(args));
         assert!(

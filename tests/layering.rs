@@ -29,7 +29,7 @@ const CORE_LAYERS: &[&[&str]] = &[
 
 /// The engine's layers (`src/`), lowest first, all above the core's.
 const ENGINE_LAYERS: &[&[&str]] = &[
-    &["search"],
+    &["search", "nn"],
     &["player"],
     &["gtp"],
     &[

@@ -62,7 +62,7 @@ impl Playout {
         self.mercy = margin;
     }
 
-    /// Lets the policy replay the last good replies ([`Replies`]) learnt from the
+    /// Lets the policy replay the last good replies ([`replies`]) learnt from the
     /// simulations passed to [`Playout::learn_replies`] (off: forgets them).
     pub fn set_replies(&mut self, on: bool) {
         self.replies = on.then(|| Box::new(Replies::new()));

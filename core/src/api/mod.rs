@@ -34,6 +34,7 @@
 
 mod error;
 mod input;
+pub mod referee;
 
 pub use error::{Error, Reason, Refusal};
 pub use input::{color, komi, overrides, rules, size, Vertex};
@@ -185,6 +186,13 @@ impl Game {
         };
         let new = overrides(base, ko, suicide)?;
         self.game.set_rules(new);
+        Ok(())
+    }
+
+    /// Sets komi (see [`komi`]: finite, at most 1000 points either way); on an error the
+    /// komi stays.
+    pub fn set_komi(&mut self, komi: f64) -> Result<(), Error> {
+        self.game.set_komi(input::komi(komi)?);
         Ok(())
     }
 

@@ -241,3 +241,14 @@ fn one_ko_is_classified_alone_by_either_point() {
     assert_eq!(e, Error::input("no basic ko at A1"));
     assert!(g.ko_at(Vertex::Pass).is_err());
 }
+
+#[test]
+fn komi_is_set_within_range() {
+    let mut g = game(9, "chinese", None);
+    g.set_komi(0.5).unwrap();
+    assert_eq!(g.komi(), 0.5);
+    for bad in [f64::NAN, f64::INFINITY, 1e9] {
+        assert!(matches!(g.set_komi(bad), Err(Error::Input(_))));
+    }
+    assert_eq!(g.komi(), 0.5);
+}

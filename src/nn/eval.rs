@@ -1,0 +1,426 @@
+//! Evaluating a game's position: inputs in one of the eight orientations, the forward pass,
+//! and KataGo's post-processing (`NNEvaluator::evaluate`) into probabilities and points from
+//! White's side, as `kata-raw-nn` prints them.
+
+use super::forward::{self, RawOutput, Workspace};
+use super::inputs::{self, KataKo, KataRules, KataTax, Position};
+use super::model::Model;
+use super::symmetry;
+use crate::board::{Board, Cell, Color, Point, SuicideRule};
+use crate::game::Game;
+use crate::rules::{KoRule, Scoring};
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A position's evaluation, post-processed as KataGo does.
+#[derive(Debug, Clone, Default)]
+pub struct Evaluation {
+    /// White's chance of winning.
+    pub white_win: f32,
+    /// White's chance of losing.
+    pub white_loss: f32,
+    /// The chance of no result (a cycle under simple ko).
+    pub no_result: f32,
+    /// White's lead in points.
+    pub white_lead: f32,
+    /// White's expected final score (the self-play estimate).
+    pub white_score: f32,
+    /// Its mean square.
+    pub white_score_sq: f32,
+    /// The expected time left for the game's variance to come out.
+    pub var_time_left: f32,
+    /// The expected error of the value against a short search.
+    pub shortterm_winloss_error: f32,
+    /// The expected error of the score against a short search.
+    pub shortterm_score_error: f32,
+    /// The move probabilities per point (KataGo's order: rows from the top), -1 where the
+    /// player to move may not play.
+    pub policy: Vec<f32>,
+    /// The probability of passing.
+    pub policy_pass: f32,
+    /// White's ownership per point, -1 (Black's) to 1 (White's).
+    pub white_ownership: Vec<f32>,
+}
+
+/// The nearest rules KataGo knows for a koan ruleset: the superko rules as themselves
+/// (natural situational as situational, Spight's as positional), the fixed-ko rules and
+/// Ing-Spight as situational superko, the Japanese pass-for-ko rule as simple ko.
+pub fn kata_rules(rules: &crate::rules::Ruleset) -> KataRules {
+    let ko = match rules.ko {
+        KoRule::Simple | KoRule::PassForKo => KataKo::Simple,
+        KoRule::Positional | KoRule::Spight => KataKo::Positional,
+        KoRule::Situational
+        | KoRule::NaturalSituational
+        | KoRule::Fixed
+        | KoRule::BasicFixed
+        | KoRule::IngSpight => KataKo::Situational,
+    };
+    let area = rules.scoring == Scoring::Area;
+    KataRules {
+        ko,
+        area_scoring: area,
+        tax: if area { KataTax::None } else { KataTax::Seki },
+        multi_stone_suicide: rules.suicide != SuicideRule::Forbidden,
+    }
+}
+
+/// What the inputs need from a game, owned: the boards before the last two moves, the moves,
+/// the ko bans.
+pub struct GameInputs {
+    /// The board now.
+    pub board: Board,
+    /// Who is to move.
+    pub to_move: Color,
+    /// The rules in KataGo's terms.
+    pub rules: KataRules,
+    /// White's komi.
+    pub white_komi: f32,
+    /// The ko bans shown to the network.
+    pub ko_bans: Vec<Point>,
+    /// The moves, oldest first.
+    pub moves: Vec<(Color, Point)>,
+    /// The boards before the last move and before the one before it.
+    pub earlier: [Option<Board>; 2],
+    /// A pass now would end the game or the phase.
+    pub pass_ends_phase: bool,
+    /// The last moves are hidden from the network.
+    pub hide_history: bool,
+}
+
+impl GameInputs {
+    /// Reads a game. The ko-ban plane holds KataGo's own bans for the nearest KataGo rule
+    /// (the simple-ko point, and the superko repetitions).
+    pub fn from_game(game: &Game) -> GameInputs {
+        let rules = kata_rules(game.rules());
+        let mut board = game.start().clone();
+        let mut to_move = game.start_to_move();
+        let mut seen = vec![(board.hash(), to_move)];
+        let mut earlier: [Option<Board>; 2] = [None, None];
+        let mut moves = Vec::with_capacity(game.moves().len());
+        for step in game.moves() {
+            earlier[1] = earlier[0].take();
+            earlier[0] = Some(board.clone());
+            if step.point.is_pass() {
+                board.clear_ko();
+            } else {
+                board.play(step.point, step.color);
+            }
+            to_move = step.color.opponent();
+            seen.push((board.hash(), to_move));
+            moves.push((step.color, step.point));
+        }
+        let board = game.board().clone();
+        let to_move = game.to_move();
+        let ko_bans = inputs::katago_ko_bans(&board, to_move, rules.ko, &seen);
+        // After a pass, another ends the game (area scoring) or the phase (territory). Under
+        // area scoring KataGo lets a friendly pass go on instead: it hides the last moves and
+        // does not flag the end.
+        let after_pass = moves.last().is_some_and(|m| m.1.is_pass());
+        let hide_history = after_pass && rules.area_scoring;
+        let pass_ends_phase = after_pass && !rules.area_scoring;
+        // Under territory scoring KataGo counts as under area scoring but gives each side a
+        // point for every board play of the other (the stones placed), so its komi moves by
+        // one point a move.
+        let mut white_komi = game.komi() as f32;
+        if !rules.area_scoring {
+            for &(c, p) in &moves {
+                if !p.is_pass() {
+                    white_komi += if c == Color::Black { 1.0 } else { -1.0 };
+                }
+            }
+        }
+        GameInputs {
+            board,
+            to_move,
+            rules,
+            white_komi,
+            ko_bans,
+            moves,
+            earlier,
+            pass_ends_phase,
+            hide_history,
+        }
+    }
+
+    /// Makes `color` the player to move with no history behind the position, as KataGo does
+    /// when asked to evaluate for the player not to move: no earlier moves, no ko ban, no
+    /// territory-scoring adjustment of the komi.
+    pub fn start_afresh(&mut self, color: Color, komi: f32) {
+        self.to_move = color;
+        self.board.clear_ko();
+        self.ko_bans.clear();
+        self.moves.clear();
+        self.earlier = [None, None];
+        self.white_komi = komi;
+        self.pass_ends_phase = false;
+        self.hide_history = false;
+    }
+
+    /// The position as the input code reads it.
+    pub fn position(&self) -> Position<'_> {
+        Position {
+            board: &self.board,
+            to_move: self.to_move,
+            rules: self.rules,
+            white_komi: self.white_komi,
+            ko_bans: &self.ko_bans,
+            moves: &self.moves,
+            earlier: [self.earlier[0].as_ref(), self.earlier[1].as_ref()],
+            pass_ends_phase: self.pass_ends_phase,
+            hide_history: self.hide_history,
+        }
+    }
+
+    /// Whether the player to move may play on `p` as KataGo's policy judges it.
+    fn legal(&self, p: Point) -> bool {
+        let suicide = if self.rules.multi_stone_suicide {
+            SuicideRule::Multi
+        } else {
+            SuicideRule::Forbidden
+        };
+        self.board.cell(p) == Cell::Empty
+            && !self.ko_bans.contains(&p)
+            && self.board.is_legal_simple(p, self.to_move, suicide)
+    }
+}
+
+/// A network with the buffers to evaluate one position at a time; evaluators on several
+/// threads share one network.
+pub struct Evaluator {
+    model: Arc<Model>,
+    workspace: Option<Workspace>,
+    spatial: Vec<f32>,
+    oriented: Vec<f32>,
+    global: Vec<f32>,
+    raw: Vec<RawOutput>,
+}
+
+fn softplus(x: f64) -> f64 {
+    if x > 40.0 {
+        x
+    } else {
+        x.exp().ln_1p()
+    }
+}
+
+impl Evaluator {
+    /// An evaluator for `model` (a [`Model`] or an `Arc` of one).
+    pub fn new(model: impl Into<Arc<Model>>) -> Evaluator {
+        Evaluator {
+            model: model.into(),
+            workspace: None,
+            spatial: Vec::new(),
+            oriented: Vec::new(),
+            global: vec![0.0; inputs::GLOBAL],
+            raw: vec![RawOutput::default()],
+        }
+    }
+
+    /// The network.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Evaluates a game's position in orientation `symmetry` (0 to 7) with KataGo's policy
+    /// optimism `optimism` (0 for the plain policy).
+    pub fn evaluate_game(&mut self, game: &Game, symmetry: usize, optimism: f32) -> Evaluation {
+        let gi = GameInputs::from_game(game);
+        self.evaluate(&gi, symmetry, optimism)
+    }
+
+    /// Evaluates a position read from a game.
+    pub fn evaluate(&mut self, gi: &GameInputs, symmetry: usize, optimism: f32) -> Evaluation {
+        let n = gi.board.size();
+        let points = n * n;
+        if self
+            .workspace
+            .as_ref()
+            .is_none_or(|w| w.width() != n || w.height() != n)
+        {
+            self.workspace = Some(Workspace::new(&self.model, n, n, 1));
+            self.spatial = vec![0.0; points * inputs::SPATIAL];
+            self.oriented = vec![0.0; points * inputs::SPATIAL];
+        }
+        inputs::fill(&gi.position(), &mut self.spatial, &mut self.global);
+        let to_net = symmetry::table(n, n, symmetry, false);
+        for (src, &dst) in to_net.iter().enumerate() {
+            self.oriented[dst * inputs::SPATIAL..(dst + 1) * inputs::SPATIAL]
+                .copy_from_slice(&self.spatial[src * inputs::SPATIAL..(src + 1) * inputs::SPATIAL]);
+        }
+        let ws = self.workspace.as_mut().expect("workspace");
+        forward::evaluate(
+            &self.model,
+            ws,
+            &self.oriented,
+            &self.global,
+            1,
+            optimism,
+            &mut self.raw,
+        );
+        let raw = &self.raw[0];
+        let from_net = symmetry::table(n, n, symmetry, true);
+        let mut policy = vec![0.0f32; points];
+        let mut ownership = vec![0.0f32; points];
+        for (q, &dst) in from_net.iter().enumerate() {
+            policy[dst] = raw.policy[q];
+            ownership[dst] = raw.ownership[q];
+        }
+        self.post_process(gi, policy, raw.pass, raw.value, raw.score, ownership)
+    }
+
+    fn post_process(
+        &self,
+        gi: &GameInputs,
+        mut policy: Vec<f32>,
+        pass: f32,
+        value: [f32; 3],
+        score: [f32; 6],
+        mut ownership: Vec<f32>,
+    ) -> Evaluation {
+        let n = gi.board.size();
+        // Policy: a softmax over the legal moves, -1 elsewhere.
+        let mut legal = vec![false; n * n];
+        let mut max = pass;
+        for y in 0..n {
+            for x in 0..n {
+                let i = y * n + x;
+                legal[i] = gi.legal(inputs::point_at(&gi.board, x, y));
+                if legal[i] {
+                    max = max.max(policy[i]);
+                }
+            }
+        }
+        let mut sum = 0.0f32;
+        for i in 0..n * n {
+            if legal[i] {
+                policy[i] = (policy[i] - max).exp();
+                sum += policy[i];
+            }
+        }
+        let mut policy_pass = (pass - max).exp();
+        sum += policy_pass;
+        for i in 0..n * n {
+            policy[i] = if legal[i] { policy[i] / sum } else { -1.0 };
+        }
+        policy_pass /= sum;
+
+        // Value and score, from the player to move's side, then White's.
+        let post = &self.model.post;
+        let (win, loss) = (value[0] as f64, value[1] as f64);
+        let mut no_result = value[2] as f64;
+        let cycles_impossible = gi.rules.ko != KataKo::Simple && gi.rules.area_scoring;
+        if cycles_impossible {
+            no_result -= 100000.0;
+        }
+        let m = win.max(loss).max(no_result);
+        let (mut pw, mut pl, mut pn) = ((win - m).exp(), (loss - m).exp(), (no_result - m).exp());
+        if cycles_impossible {
+            pn = 0.0;
+        }
+        let s = pw + pl + pn;
+        pw /= s;
+        pl /= s;
+        pn /= s;
+        let mut score_mean = score[0] as f64 * post.score_mean;
+        let stdev = softplus(score[1] as f64) * post.score_stdev;
+        let mut score_sq = score_mean * score_mean + stdev * stdev;
+        let mut lead = score[2] as f64 * post.lead;
+        let var_time = softplus(score[3] as f64) * post.variance_time;
+        score_mean *= 1.0 - pn;
+        score_sq *= 1.0 - pn;
+        lead *= 1.0 - pn;
+        let e1 = softplus(score[4] as f64 * 0.5);
+        let e2 = softplus(score[5] as f64 * 0.5);
+        let wl_error = (e1 * e1 * post.shortterm_value_error).sqrt();
+        let score_error = (e2 * e2 * post.shortterm_score_error).sqrt();
+        let white = gi.to_move == Color::White;
+        for o in ownership.iter_mut() {
+            *o = if white { o.tanh() } else { -o.tanh() };
+        }
+        Evaluation {
+            white_win: (if white { pw } else { pl }) as f32,
+            white_loss: (if white { pl } else { pw }) as f32,
+            no_result: pn as f32,
+            white_lead: (if white { lead } else { -lead }) as f32,
+            white_score: (if white { score_mean } else { -score_mean }) as f32,
+            white_score_sq: score_sq as f32,
+            var_time_left: var_time as f32,
+            shortterm_winloss_error: wl_error as f32,
+            shortterm_score_error: score_error as f32,
+            policy,
+            policy_pass,
+            white_ownership: ownership,
+        }
+    }
+}
+
+/// Network evaluations per second of a game's position (inputs, forward pass and
+/// post-processing) on `threads` threads, each with its own evaluator, for about `time`.
+pub fn evals_per_second(model: &Arc<Model>, game: &Game, threads: usize, time: Duration) -> f64 {
+    let start = Instant::now();
+    let total: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let model = Arc::clone(model);
+                scope.spawn(move || {
+                    let mut eval = Evaluator::new(model);
+                    let mut n = 0;
+                    while n == 0 || start.elapsed() < time {
+                        eval.evaluate_game(game, (n + t) % symmetry::COUNT, 0.0);
+                        n += 1;
+                    }
+                    n
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a bench thread"))
+            .sum()
+    });
+    total as f64 / start.elapsed().as_secs_f64()
+}
+
+impl Evaluation {
+    /// The body of KataGo's answer to `kata-raw-nn SYMMETRY` for a `size` x `size` board.
+    pub fn kata_raw_nn(&self, symmetry: usize, size: usize) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "symmetry {symmetry}");
+        let _ = writeln!(out, "whiteWin {:.6}", self.white_win);
+        let _ = writeln!(out, "whiteLoss {:.6}", self.white_loss);
+        let _ = writeln!(out, "noResult {:.6}", self.no_result);
+        let _ = writeln!(out, "whiteLead {:.3}", self.white_lead);
+        let _ = writeln!(out, "whiteScoreSelfplay {:.3}", self.white_score);
+        let _ = writeln!(out, "whiteScoreSelfplaySq {:.3}", self.white_score_sq);
+        let _ = writeln!(out, "varTimeLeft {:.3}", self.var_time_left);
+        let _ = writeln!(
+            out,
+            "shorttermWinlossError {:.3}",
+            self.shortterm_winloss_error
+        );
+        let _ = writeln!(out, "shorttermScoreError {:.3}", self.shortterm_score_error);
+        let _ = writeln!(out, "policy");
+        for y in 0..size {
+            for x in 0..size {
+                let p = self.policy[y * size + x];
+                if p < 0.0 {
+                    out.push_str("    NAN ");
+                } else {
+                    let _ = write!(out, "{p:8.6} ");
+                }
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "policyPass {:8.6} ", self.policy_pass);
+        let _ = writeln!(out, "whiteOwnership");
+        for y in 0..size {
+            for x in 0..size {
+                let _ = write!(out, "{:9.7} ", self.white_ownership[y * size + x]);
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+        out
+    }
+}

@@ -1,0 +1,906 @@
+//! The network's forward pass on the CPU, in KataGo's order of operations.
+//!
+//! Activations are row-major `[point][channel]` matrices, one row per point of every board in
+//! the batch, so each 1x1 convolution, dense layer and feed-forward block is one matrix
+//! product (`matrixmultiply`'s sgemm) over the whole batch. Every buffer lives in a
+//! [`Workspace`] made once for a board size and a batch size: an evaluation allocates nothing.
+//! The board is evaluated at its own size (no padding to 19x19): KataGo masks the padding out
+//! of every layer, and its rotary position encoding only sees differences of positions, so the
+//! numbers are the same.
+
+use super::model::{
+    Activation, AttentionBlock, Block, Conv, FfnBlock, GlobalPoolingBlock, MatBias, MatMul, Model,
+    NestedBottleneckBlock, Norm, ResidualBlock, RmsNorm, Rope, TrunkTip,
+};
+
+/// The raw outputs of one evaluation, before KataGo's post-processing.
+#[derive(Debug, Clone, Default)]
+pub struct RawOutput {
+    /// Policy logits per point (row-major over the board), blended with the optimistic policy.
+    pub policy: Vec<f32>,
+    /// The pass logit, blended the same way.
+    pub pass: f32,
+    /// Win, loss, no-result logits for the player to move.
+    pub value: [f32; 3],
+    /// Score mean, score spread, lead, variance time, short-term value and score errors (raw).
+    pub score: [f32; 6],
+    /// Ownership logits per point, for the player to move.
+    pub ownership: Vec<f32>,
+}
+
+/// Preallocated buffers for evaluating batches of one board size.
+pub struct Workspace {
+    width: usize,
+    height: usize,
+    points: usize,
+    batch: usize,
+    /// The trunk, `[batch * points][trunk channels]`.
+    trunk: Vec<f32>,
+    /// Normalised copy of a block's input.
+    normed: Vec<f32>,
+    /// One narrow trunk per level of nested blocks.
+    mids: Vec<Vec<f32>>,
+    q: Vec<f32>,
+    k: Vec<f32>,
+    v: Vec<f32>,
+    attended: Vec<f32>,
+    scores: Vec<f32>,
+    hidden: Vec<f32>,
+    gate: Vec<f32>,
+    shifted: Vec<f32>,
+    conv_out: Vec<f32>,
+    pooled: Vec<f32>,
+    pooled_out: Vec<f32>,
+    pass_hidden: Vec<f32>,
+    /// RoPE cosines and sines, one table per attention block in traversal order:
+    /// `[(kv_head * pairs + pair) * points + point]`.
+    rope: Vec<(Vec<f32>, Vec<f32>)>,
+    /// Head outputs, `[batch * points][policy channels]` and so on.
+    policy_out: Vec<f32>,
+    ownership_out: Vec<f32>,
+}
+
+fn max_width(model: &Model) -> usize {
+    fn conv(c: &Conv) -> usize {
+        c.in_channels.max(c.out_channels)
+    }
+    fn mm(m: &MatMul) -> usize {
+        m.in_channels.max(m.out_channels)
+    }
+    fn blocks(bs: &[Block]) -> usize {
+        bs.iter()
+            .map(|b| match b {
+                Block::Residual(b) => conv(&b.conv1).max(conv(&b.conv2)),
+                Block::GlobalPooling(b) => conv(&b.regular_conv)
+                    .max(conv(&b.gpool_conv))
+                    .max(mm(&b.gpool_to_bias))
+                    .max(conv(&b.final_conv)),
+                Block::NestedBottleneck(b) => conv(&b.pre_conv)
+                    .max(blocks(&b.blocks))
+                    .max(conv(&b.post_conv)),
+                Block::Attention(b) => mm(&b.q).max(mm(&b.k)).max(mm(&b.v)).max(mm(&b.out)),
+                Block::Ffn(b) => mm(&b.linear1).max(mm(&b.gate)).max(mm(&b.linear2)),
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    let t = &model.trunk;
+    let p = &model.policy;
+    let v = &model.value;
+    [
+        conv(&t.initial_conv),
+        mm(&t.initial_matmul),
+        blocks(&t.blocks),
+        conv(&p.p1_conv),
+        conv(&p.g1_conv),
+        conv(&p.p2_conv),
+        mm(&p.gpool_to_bias),
+        mm(&p.pass_mul),
+        conv(&v.v1_conv),
+        mm(&v.v2_mul),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0)
+}
+
+fn nesting(blocks: &[Block]) -> usize {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::NestedBottleneck(b) => 1 + nesting(&b.blocks),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn collect_rope(
+    blocks: &[Block],
+    width: usize,
+    height: usize,
+    out: &mut Vec<(Vec<f32>, Vec<f32>)>,
+) {
+    for b in blocks {
+        match b {
+            Block::NestedBottleneck(b) => collect_rope(&b.blocks, width, height, out),
+            Block::Attention(a) => out.push(rope_tables(a, width, height)),
+            _ => {}
+        }
+    }
+}
+
+/// KataGo's RoPE tables (`TransformerAttentionDesc::computeRopeCosSin`), per key head.
+fn rope_tables(a: &AttentionBlock, width: usize, height: usize) -> (Vec<f32>, Vec<f32>) {
+    let pairs = a.q_head_dim / 2;
+    let points = width * height;
+    let mut cos = vec![0.0; a.kv_heads * pairs * points];
+    let mut sin = vec![0.0; a.kv_heads * pairs * points];
+    for h in 0..a.kv_heads {
+        for p in 0..pairs {
+            for y in 0..height {
+                for x in 0..width {
+                    let angle = match &a.rope {
+                        Rope::None => 0.0,
+                        Rope::Learned { freqs } => {
+                            let fx = freqs[(h * pairs + p) * 2];
+                            let fy = freqs[(h * pairs + p) * 2 + 1];
+                            x as f32 * fx + y as f32 * fy
+                        }
+                        Rope::Fixed { theta } => {
+                            let per_dim = pairs / 2;
+                            let dim_half = (a.q_head_dim / 2) as f32;
+                            if p < per_dim {
+                                let freq = 1.0 / theta.powf((2 * p) as f32 / dim_half);
+                                y as f32 * freq
+                            } else {
+                                let freq = 1.0 / theta.powf((2 * (p - per_dim)) as f32 / dim_half);
+                                x as f32 * freq
+                            }
+                        }
+                    };
+                    let i = (h * pairs + p) * points + y * width + x;
+                    cos[i] = angle.cos();
+                    sin[i] = angle.sin();
+                }
+            }
+        }
+    }
+    (cos, sin)
+}
+
+impl Workspace {
+    /// Buffers for `batch` boards of `width` x `height` points under `model`.
+    pub fn new(model: &Model, width: usize, height: usize, batch: usize) -> Workspace {
+        let points = width * height;
+        let rows = points * batch;
+        let w = max_width(model);
+        let mids = (0..nesting(&model.trunk.blocks))
+            .map(|_| vec![0.0; rows * w])
+            .collect();
+        let mut rope = Vec::new();
+        collect_rope(&model.trunk.blocks, width, height, &mut rope);
+        let conv_in = model.trunk.initial_conv.in_channels.max(w);
+        Workspace {
+            width,
+            height,
+            points,
+            batch,
+            trunk: vec![0.0; rows * model.trunk.channels],
+            normed: vec![0.0; rows * w],
+            mids,
+            q: vec![0.0; rows * w],
+            k: vec![0.0; rows * w],
+            v: vec![0.0; rows * w],
+            attended: vec![0.0; rows * w],
+            scores: vec![0.0; points * points],
+            hidden: vec![0.0; rows * w],
+            gate: vec![0.0; rows * w],
+            shifted: vec![0.0; rows * conv_in],
+            conv_out: vec![0.0; rows * w],
+            pooled: vec![0.0; batch * 3 * w],
+            pooled_out: vec![0.0; batch * w],
+            pass_hidden: vec![0.0; batch * w],
+            rope,
+            policy_out: vec![0.0; rows * model.policy.out_channels],
+            ownership_out: vec![0.0; rows],
+        }
+    }
+
+    /// The board width these buffers are for.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The board height these buffers are for.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The most boards one call evaluates.
+    pub fn batch(&self) -> usize {
+        self.batch
+    }
+}
+
+/// `out[rows x n] (=|+=) a[rows x k] * w[k x n]`, all row-major and contiguous.
+fn gemm(a: &[f32], rows: usize, k: usize, w: &[f32], n: usize, out: &mut [f32], accumulate: bool) {
+    assert!(a.len() >= rows * k && w.len() >= k * n && out.len() >= rows * n);
+    // SAFETY: the asserts above keep every access of sgemm inside the three slices.
+    unsafe {
+        matrixmultiply::sgemm(
+            rows,
+            k,
+            n,
+            1.0,
+            a.as_ptr(),
+            k as isize,
+            1,
+            w.as_ptr(),
+            n as isize,
+            1,
+            if accumulate { 1.0 } else { 0.0 },
+            out.as_mut_ptr(),
+            n as isize,
+            1,
+        );
+    }
+}
+
+fn matmul(layer: &MatMul, input: &[f32], rows: usize, out: &mut [f32], accumulate: bool) {
+    gemm(
+        input,
+        rows,
+        layer.in_channels,
+        &layer.weights,
+        layer.out_channels,
+        out,
+        accumulate,
+    );
+}
+
+fn add_bias(bias: &MatBias, data: &mut [f32], rows: usize) {
+    let n = bias.weights.len();
+    for row in data[..rows * n].chunks_exact_mut(n) {
+        for (x, b) in row.iter_mut().zip(&bias.weights) {
+            *x += b;
+        }
+    }
+}
+
+/// Adds each board's vector `bias[board][c]` to every point of that board in `data`.
+fn add_board_bias(data: &mut [f32], bias: &[f32], points: usize, c: usize, count: usize) {
+    for bi in 0..count {
+        let b = &bias[bi * c..(bi + 1) * c];
+        for row in data[bi * points * c..(bi + 1) * points * c].chunks_exact_mut(c) {
+            for (x, y) in row.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+}
+
+fn apply_norm(norm: &Norm, input: &[f32], rows: usize, out: &mut [f32]) {
+    let c = norm.scale.len();
+    for (src, dst) in input[..rows * c]
+        .chunks_exact(c)
+        .zip(out[..rows * c].chunks_exact_mut(c))
+    {
+        for i in 0..c {
+            dst[i] = norm.activation.apply(src[i] * norm.scale[i] + norm.bias[i]);
+        }
+    }
+}
+
+fn apply_rms_norm(norm: &RmsNorm, input: &[f32], rows: usize, out: &mut [f32]) {
+    let c = norm.weight.len();
+    for (src, dst) in input[..rows * c]
+        .chunks_exact(c)
+        .zip(out[..rows * c].chunks_exact_mut(c))
+    {
+        let mut sum_sq = 0.0f32;
+        for &x in src {
+            sum_sq += x * x;
+        }
+        let rms = 1.0 / (sum_sq / c as f32 + norm.epsilon).sqrt();
+        for i in 0..c {
+            dst[i] = src[i] * rms * norm.weight[i];
+        }
+    }
+}
+
+/// A convolution with zero padding; 1x1 convolutions are a single product.
+#[allow(clippy::too_many_arguments)]
+fn conv(
+    layer: &Conv,
+    input: &[f32],
+    width: usize,
+    height: usize,
+    batch: usize,
+    shifted: &mut [f32],
+    out: &mut [f32],
+    accumulate: bool,
+) {
+    let points = width * height;
+    let rows = points * batch;
+    let (cin, cout) = (layer.in_channels, layer.out_channels);
+    if layer.x_size == 1 && layer.y_size == 1 {
+        gemm(input, rows, cin, &layer.weights, cout, out, accumulate);
+        return;
+    }
+    let (ry, rx) = ((layer.y_size / 2) as isize, (layer.x_size / 2) as isize);
+    let mut first = !accumulate;
+    for fy in 0..layer.y_size {
+        for fx in 0..layer.x_size {
+            let (dy, dx) = (fy as isize - ry, fx as isize - rx);
+            for b in 0..batch {
+                for y in 0..height {
+                    for x in 0..width {
+                        let row = b * points + y * width + x;
+                        let dst = &mut shifted[row * cin..(row + 1) * cin];
+                        let (sy, sx) = (y as isize + dy, x as isize + dx);
+                        if sy < 0 || sx < 0 || sy >= height as isize || sx >= width as isize {
+                            dst.fill(0.0);
+                        } else {
+                            let src = b * points + sy as usize * width + sx as usize;
+                            dst.copy_from_slice(&input[src * cin..(src + 1) * cin]);
+                        }
+                    }
+                }
+            }
+            let offset = (fy * layer.x_size + fx) * cin * cout;
+            gemm(
+                shifted,
+                rows,
+                cin,
+                &layer.weights[offset..offset + cin * cout],
+                cout,
+                out,
+                !first,
+            );
+            first = false;
+        }
+    }
+}
+
+/// KataGo's global pooling of a `[rows][c]` map: per board, mean, mean scaled by the board
+/// size, and max (`pool_max`) or a second size-scaled mean (the value head's pooling).
+fn pool(input: &[f32], points: usize, batch: usize, c: usize, pool_max: bool, out: &mut [f32]) {
+    let sqrt_area = (points as f32).sqrt();
+    for b in 0..batch {
+        let o = &mut out[b * 3 * c..(b + 1) * 3 * c];
+        for ch in 0..c {
+            let mut sum = 0.0f32;
+            let mut max = -1.0f32;
+            for p in 0..points {
+                let x = input[(b * points + p) * c + ch];
+                sum += x;
+                max = max.max(x);
+            }
+            let mean = sum / points as f32;
+            o[ch] = mean;
+            o[c + ch] = mean * (sqrt_area - 14.0) * 0.1;
+            o[2 * c + ch] = if pool_max {
+                max
+            } else {
+                mean * ((sqrt_area - 14.0) * (sqrt_area - 14.0) * 0.01 - 0.1)
+            };
+        }
+    }
+}
+
+struct Dims {
+    width: usize,
+    height: usize,
+    points: usize,
+    batch: usize,
+    rows: usize,
+}
+
+/// Scratch buffers a block may use, apart from the trunk it updates.
+struct Scratch<'a> {
+    normed: &'a mut [f32],
+    q: &'a mut [f32],
+    k: &'a mut [f32],
+    v: &'a mut [f32],
+    attended: &'a mut [f32],
+    scores: &'a mut [f32],
+    hidden: &'a mut [f32],
+    gate: &'a mut [f32],
+    shifted: &'a mut [f32],
+    conv_out: &'a mut [f32],
+    pooled: &'a mut [f32],
+    pooled_out: &'a mut [f32],
+    rope: &'a [(Vec<f32>, Vec<f32>)],
+    rope_next: usize,
+}
+
+fn run_blocks(
+    blocks: &[Block],
+    trunk: &mut [f32],
+    mids: &mut [Vec<f32>],
+    d: &Dims,
+    s: &mut Scratch<'_>,
+) {
+    for block in blocks {
+        match block {
+            Block::Residual(b) => residual(b, trunk, d, s),
+            Block::GlobalPooling(b) => gpool_block(b, trunk, d, s),
+            Block::NestedBottleneck(b) => {
+                let (mid, deeper) = mids.split_first_mut().expect("nesting depth");
+                nested(b, trunk, mid, deeper, d, s)
+            }
+            Block::Attention(b) => attention(b, trunk, d, s),
+            Block::Ffn(b) => ffn(b, trunk, d, s),
+        }
+    }
+}
+
+fn residual(b: &ResidualBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
+    apply_norm(&b.pre, trunk, d.rows, s.normed);
+    conv(
+        &b.conv1, s.normed, d.width, d.height, d.batch, s.shifted, s.conv_out, false,
+    );
+    apply_norm(&b.mid, s.conv_out, d.rows, s.normed);
+    conv(
+        &b.conv2, s.normed, d.width, d.height, d.batch, s.shifted, trunk, true,
+    );
+}
+
+fn gpool_block(b: &GlobalPoolingBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
+    let g = b.gpool_conv.out_channels;
+    let r = b.regular_conv.out_channels;
+    apply_norm(&b.pre, trunk, d.rows, s.normed);
+    conv(
+        &b.regular_conv,
+        s.normed,
+        d.width,
+        d.height,
+        d.batch,
+        s.shifted,
+        s.conv_out,
+        false,
+    );
+    conv(
+        &b.gpool_conv,
+        s.normed,
+        d.width,
+        d.height,
+        d.batch,
+        s.shifted,
+        s.hidden,
+        false,
+    );
+    apply_norm(&b.gpool_norm, s.hidden, d.rows, s.gate);
+    pool(s.gate, d.points, d.batch, g, true, s.pooled);
+    matmul(&b.gpool_to_bias, s.pooled, d.batch, s.pooled_out, false);
+    add_board_bias(s.conv_out, s.pooled_out, d.points, r, d.batch);
+    apply_norm(&b.mid, s.conv_out, d.rows, s.normed);
+    conv(
+        &b.final_conv,
+        s.normed,
+        d.width,
+        d.height,
+        d.batch,
+        s.shifted,
+        trunk,
+        true,
+    );
+}
+
+fn nested(
+    b: &NestedBottleneckBlock,
+    trunk: &mut [f32],
+    mid: &mut [f32],
+    deeper: &mut [Vec<f32>],
+    d: &Dims,
+    s: &mut Scratch<'_>,
+) {
+    apply_norm(&b.pre, trunk, d.rows, s.normed);
+    conv(
+        &b.pre_conv,
+        s.normed,
+        d.width,
+        d.height,
+        d.batch,
+        s.shifted,
+        mid,
+        false,
+    );
+    run_blocks(&b.blocks, mid, deeper, d, s);
+    apply_norm(&b.post, mid, d.rows, s.normed);
+    conv(
+        &b.post_conv,
+        s.normed,
+        d.width,
+        d.height,
+        d.batch,
+        s.shifted,
+        trunk,
+        true,
+    );
+}
+
+fn apply_rope(
+    data: &mut [f32],
+    heads: usize,
+    kv_heads: usize,
+    head_dim: usize,
+    table: &(Vec<f32>, Vec<f32>),
+    d: &Dims,
+) {
+    let pairs = head_dim / 2;
+    let stride = heads * head_dim;
+    for row in 0..d.rows {
+        let point = row % d.points;
+        let r = &mut data[row * stride..(row + 1) * stride];
+        for h in 0..heads {
+            let kvh = h * kv_heads / heads;
+            for p in 0..pairs {
+                let t = (kvh * pairs + p) * d.points + point;
+                let (c, sn) = (table.0[t], table.1[t]);
+                let i = h * head_dim + 2 * p;
+                let (x0, x1) = (r[i], r[i + 1]);
+                r[i] = x0 * c - x1 * sn;
+                r[i + 1] = x0 * sn + x1 * c;
+            }
+        }
+    }
+}
+
+fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
+    let table = &s.rope[s.rope_next];
+    s.rope_next += 1;
+    apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
+    matmul(&b.q, s.normed, d.rows, s.q, false);
+    matmul(&b.k, s.normed, d.rows, s.k, false);
+    matmul(&b.v, s.normed, d.rows, s.v, false);
+    if !matches!(b.rope, Rope::None) {
+        apply_rope(s.q, b.heads, b.kv_heads, b.q_head_dim, table, d);
+        apply_rope(s.k, b.kv_heads, b.kv_heads, b.q_head_dim, table, d);
+    }
+    let (qs, ks, vs, os) = (
+        b.heads * b.q_head_dim,
+        b.kv_heads * b.q_head_dim,
+        b.kv_heads * b.v_head_dim,
+        b.heads * b.v_head_dim,
+    );
+    let n = d.points;
+    let scale = 1.0 / (b.q_head_dim as f32).sqrt();
+    let group = b.heads / b.kv_heads;
+    for bi in 0..d.batch {
+        for h in 0..b.heads {
+            let kvh = h / group;
+            let q = &s.q[bi * n * qs + h * b.q_head_dim..];
+            let k = &s.k[bi * n * ks + kvh * b.q_head_dim..];
+            let v = &s.v[bi * n * vs + kvh * b.v_head_dim..];
+            assert!(q.len() >= (n - 1) * qs + b.q_head_dim);
+            assert!(k.len() >= (n - 1) * ks + b.q_head_dim);
+            assert!(v.len() >= (n - 1) * vs + b.v_head_dim);
+            assert!(s.scores.len() >= n * n);
+            // SAFETY: the asserts above bound every strided access to the slices.
+            unsafe {
+                matrixmultiply::sgemm(
+                    n,
+                    b.q_head_dim,
+                    n,
+                    scale,
+                    q.as_ptr(),
+                    qs as isize,
+                    1,
+                    k.as_ptr(),
+                    1,
+                    ks as isize,
+                    0.0,
+                    s.scores.as_mut_ptr(),
+                    n as isize,
+                    1,
+                );
+            }
+            for row in s.scores[..n * n].chunks_exact_mut(n) {
+                let max = row.iter().fold(-1e30f32, |m, &x| m.max(x));
+                let mut sum = 0.0f32;
+                for x in row.iter_mut() {
+                    *x = (*x - max).exp();
+                    sum += *x;
+                }
+                let inv = 1.0 / sum;
+                for x in row.iter_mut() {
+                    *x *= inv;
+                }
+            }
+            let out = &mut s.attended[bi * n * os + h * b.v_head_dim..];
+            assert!(out.len() >= (n - 1) * os + b.v_head_dim);
+            // SAFETY: as above.
+            unsafe {
+                matrixmultiply::sgemm(
+                    n,
+                    n,
+                    b.v_head_dim,
+                    1.0,
+                    s.scores.as_ptr(),
+                    n as isize,
+                    1,
+                    v.as_ptr(),
+                    vs as isize,
+                    1,
+                    0.0,
+                    out.as_mut_ptr(),
+                    os as isize,
+                    1,
+                );
+            }
+        }
+    }
+    matmul(&b.out, s.attended, d.rows, trunk, true);
+}
+
+fn ffn(b: &FfnBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
+    apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
+    matmul(&b.linear1, s.normed, d.rows, s.hidden, false);
+    matmul(&b.gate, s.normed, d.rows, s.gate, false);
+    let n = d.rows * b.linear1.out_channels;
+    for (a, g) in s.hidden[..n].iter_mut().zip(&s.gate[..n]) {
+        *a = Activation::Silu.apply(*a) * g;
+    }
+    matmul(&b.linear2, s.hidden, d.rows, trunk, true);
+}
+
+/// Evaluates `count` boards whose inputs are `spatial` (`[board][point][plane]`) and `global`
+/// (`[board][input]`), writing one [`RawOutput`] per board; `optimism` blends the policy with
+/// the optimistic policy as KataGo's `policyOptimism` does.
+pub fn evaluate(
+    model: &Model,
+    ws: &mut Workspace,
+    spatial: &[f32],
+    global: &[f32],
+    count: usize,
+    optimism: f32,
+    outputs: &mut [RawOutput],
+) {
+    assert!(count >= 1 && count <= ws.batch && outputs.len() >= count);
+    let d = Dims {
+        width: ws.width,
+        height: ws.height,
+        points: ws.points,
+        batch: count,
+        rows: ws.points * count,
+    };
+    let t = &model.trunk;
+    let c = t.channels;
+    assert!(spatial.len() >= d.rows * t.initial_conv.in_channels);
+    assert!(global.len() >= count * t.initial_matmul.in_channels);
+    let Workspace {
+        trunk,
+        normed,
+        mids,
+        q,
+        k,
+        v,
+        attended,
+        scores,
+        hidden,
+        gate,
+        shifted,
+        conv_out,
+        pooled,
+        pooled_out,
+        pass_hidden,
+        rope,
+        policy_out,
+        ownership_out,
+        ..
+    } = ws;
+    // The input layers: the spatial convolution plus the global inputs' bias at every point.
+    conv(
+        &t.initial_conv,
+        spatial,
+        d.width,
+        d.height,
+        count,
+        shifted,
+        trunk,
+        false,
+    );
+    matmul(&t.initial_matmul, global, count, pooled_out, false);
+    add_board_bias(trunk, pooled_out, d.points, c, count);
+    let mut s = Scratch {
+        normed,
+        q,
+        k,
+        v,
+        attended,
+        scores,
+        hidden,
+        gate,
+        shifted,
+        conv_out,
+        pooled,
+        pooled_out,
+        rope,
+        rope_next: 0,
+    };
+    run_blocks(&t.blocks, trunk, mids, &d, &mut s);
+    // The trunk's tip, into `normed`.
+    match &t.tip {
+        TrunkTip::Norm(norm) => apply_norm(norm, trunk, d.rows, s.normed),
+        TrunkTip::RmsNorm {
+            spatial,
+            epsilon,
+            gamma,
+            beta,
+            activation,
+        } => {
+            for bi in 0..count {
+                let rows = &trunk[bi * d.points * c..(bi + 1) * d.points * c];
+                let out = &mut s.normed[bi * d.points * c..(bi + 1) * d.points * c];
+                if *spatial {
+                    let mut sum_sq = 0.0f32;
+                    for &x in rows {
+                        sum_sq += x * x;
+                    }
+                    let rms = 1.0 / (sum_sq / (d.points * c) as f32 + epsilon).sqrt();
+                    for (src, dst) in rows.chunks_exact(c).zip(out.chunks_exact_mut(c)) {
+                        for i in 0..c {
+                            dst[i] = activation.apply(src[i] * rms * gamma[i] + beta[i]);
+                        }
+                    }
+                } else {
+                    for (src, dst) in rows.chunks_exact(c).zip(out.chunks_exact_mut(c)) {
+                        let mut sum_sq = 0.0f32;
+                        for &x in src {
+                            sum_sq += x * x;
+                        }
+                        let rms = 1.0 / (sum_sq / c as f32 + epsilon).sqrt();
+                        for i in 0..c {
+                            dst[i] = activation.apply(src[i] * rms * gamma[i] + beta[i]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let features: &[f32] = s.normed;
+
+    // Policy head.
+    let p = &model.policy;
+    let (pc, gc) = (p.p1_conv.out_channels, p.g1_conv.out_channels);
+    gemm(
+        features,
+        d.rows,
+        c,
+        &p.p1_conv.weights,
+        pc,
+        s.conv_out,
+        false,
+    );
+    gemm(features, d.rows, c, &p.g1_conv.weights, gc, s.hidden, false);
+    apply_norm(&p.g1_norm, s.hidden, d.rows, s.gate);
+    pool(s.gate, d.points, count, gc, true, s.pooled);
+    matmul(&p.gpool_to_bias, s.pooled, count, s.pooled_out, false);
+    add_board_bias(s.conv_out, s.pooled_out, d.points, pc, count);
+    apply_norm(&p.p1_norm, s.conv_out, d.rows, s.hidden);
+    let po = p.out_channels;
+    gemm(
+        s.hidden,
+        d.rows,
+        pc,
+        &p.p2_conv.weights,
+        po,
+        policy_out,
+        false,
+    );
+    matmul(&p.pass_mul, s.pooled, count, pass_hidden, false);
+    add_bias(&p.pass_bias, pass_hidden, count);
+    let ph = p.pass_mul.out_channels;
+    for x in pass_hidden[..count * ph].iter_mut() {
+        *x = p.pass_activation.apply(*x);
+    }
+    matmul(&p.pass_mul2, pass_hidden, count, s.pooled_out, false);
+    for bi in 0..count {
+        let o = &mut outputs[bi];
+        o.policy.resize(d.points, 0.0);
+        for pt in 0..d.points {
+            let row = &policy_out[(bi * d.points + pt) * po..];
+            o.policy[pt] = row[0] + (row[1] - row[0]) * optimism;
+        }
+        let pass = &s.pooled_out[bi * po..];
+        o.pass = pass[0] + (pass[1] - pass[0]) * optimism;
+    }
+
+    // Value head.
+    let vh = &model.value;
+    let vc = vh.v1_conv.out_channels;
+    gemm(
+        features,
+        d.rows,
+        c,
+        &vh.v1_conv.weights,
+        vc,
+        s.conv_out,
+        false,
+    );
+    apply_norm(&vh.v1_norm, s.conv_out, d.rows, s.hidden);
+    pool(s.hidden, d.points, count, vc, false, s.pooled);
+    gemm(
+        s.hidden,
+        d.rows,
+        vc,
+        &vh.ownership_conv.weights,
+        1,
+        ownership_out,
+        false,
+    );
+    matmul(&vh.v2_mul, s.pooled, count, s.pooled_out, false);
+    add_bias(&vh.v2_bias, s.pooled_out, count);
+    let v2 = vh.v2_mul.out_channels;
+    for x in s.pooled_out[..count * v2].iter_mut() {
+        *x = vh.v2_activation.apply(*x);
+    }
+    matmul(&vh.v3_mul, s.pooled_out, count, s.gate, false);
+    add_bias(&vh.v3_bias, s.gate, count);
+    matmul(&vh.sv3_mul, s.pooled_out, count, s.conv_out, false);
+    add_bias(&vh.sv3_bias, s.conv_out, count);
+    for bi in 0..count {
+        let o = &mut outputs[bi];
+        o.value.copy_from_slice(&s.gate[bi * 3..bi * 3 + 3]);
+        o.score.copy_from_slice(&s.conv_out[bi * 6..bi * 6 + 6]);
+        o.ownership.clear();
+        o.ownership
+            .extend_from_slice(&ownership_out[bi * d.points..(bi + 1) * d.points]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nn::model::tests::tiny_model_text;
+
+    fn inputs(points: usize, seed: u32) -> (Vec<f32>, Vec<f32>) {
+        let spatial = (0..points * 22)
+            .map(|i| {
+                if i % 22 == 0 {
+                    1.0
+                } else {
+                    (i as u32 * 31 + seed).is_multiple_of(5) as u32 as f32
+                }
+            })
+            .collect();
+        let global = (0..19)
+            .map(|i| ((i + seed as usize) % 3) as f32 * 0.25)
+            .collect();
+        (spatial, global)
+    }
+
+    #[test]
+    fn a_batch_gives_each_board_what_it_gets_alone() {
+        let model = Model::parse(tiny_model_text().as_bytes(), false).unwrap();
+        let (w, h) = (5, 5);
+        let (s1, g1) = inputs(w * h, 1);
+        let (s2, g2) = inputs(w * h, 2);
+        let mut alone = vec![RawOutput::default(); 2];
+        let mut ws1 = Workspace::new(&model, w, h, 1);
+        evaluate(&model, &mut ws1, &s1, &g1, 1, 0.2, &mut alone[..1]);
+        evaluate(&model, &mut ws1, &s2, &g2, 1, 0.2, &mut alone[1..]);
+        let mut together = vec![RawOutput::default(); 2];
+        let mut ws2 = Workspace::new(&model, w, h, 2);
+        let s: Vec<f32> = s1.iter().chain(&s2).copied().collect();
+        let g: Vec<f32> = g1.iter().chain(&g2).copied().collect();
+        evaluate(&model, &mut ws2, &s, &g, 2, 0.2, &mut together);
+        for (a, b) in alone.iter().zip(&together) {
+            let close = |x: f32, y: f32| (x - y).abs() <= 1e-5 * (1.0 + x.abs());
+            assert!(a.value.iter().zip(&b.value).all(|(x, y)| close(*x, *y)));
+            assert!(a.score.iter().zip(&b.score).all(|(x, y)| close(*x, *y)));
+            assert!(a.policy.iter().zip(&b.policy).all(|(x, y)| close(*x, *y)));
+            assert!(a
+                .ownership
+                .iter()
+                .zip(&b.ownership)
+                .all(|(x, y)| close(*x, *y)));
+            assert!(close(a.pass, b.pass));
+            assert!(a.value.iter().all(|x| x.is_finite()));
+        }
+        // Different inputs give different answers.
+        assert_ne!(alone[0].value, alone[1].value);
+    }
+}

@@ -1,0 +1,345 @@
+//! koan's network evaluation against KataGo's own, number by number: for positions on 9x9
+//! and 19x19 (empty to late game, with ko bans, under simple ko, positional and situational
+//! superko, area and territory scoring), `kata-raw-nn SYMMETRY` from KataGo 1.18.1 running
+//! the network of KaTrain's package on the CPU, and koan's evaluation of the same position,
+//! agree within 1e-3 on every value, score, policy and ownership number (score figures of
+//! lopsided games within one part in 10^4 of their size besides, see [`tolerance`]).
+//!
+//! The first run installs KaTrain into a virtual environment under `target/` (or the folder
+//! `KOAN_KATAGO_DIR` names), extracts KataGo, installs the OpenCL packages
+//! (`gtp-scripts/katago-cpu.sh`) and lets KataGo tune itself, minutes, once per machine
+//! (KataGo keeps its tuning in `~/.katago`). Without Python 3 or when KaTrain cannot be
+//! installed the test is skipped, with the reason printed; any other failure fails it.
+//! `KOAN_NN_CASES=N` runs the first N positions only; `KOAN_NN_SHOW=1` prints both answers.
+
+use koan::board::{Color, Coord, Point};
+use koan::game::Game;
+use koan::nn::{Evaluator, Model};
+use koan::rules::Ruleset;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The policy optimism KataGo's GTP engine uses for `kata-raw-nn` by default.
+const KATAGO_GTP_OPTIMISM: f32 = 0.2;
+
+/// The largest difference allowed on a printed number: 1e-3, plus one part in 10^4 of its
+/// size for the score figures of lopsided random games (a lead of 200 points, a mean square
+/// of 40000), where single precision summed in another order differs in the fifth digit.
+fn tolerance(katago: f64) -> f64 {
+    1e-3 + 1e-4 * katago.abs() + 1e-9
+}
+
+/// One position: board size, rules (koan preset and KataGo's JSON), komi, moves.
+struct Case {
+    size: usize,
+    koan_rules: &'static str,
+    kata_rules: &'static str,
+    komi: f64,
+    moves: Vec<(Color, Point)>,
+    symmetry: usize,
+    label: String,
+}
+
+const POSITIONAL: &str = r#"{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true}"#;
+const SIMPLE_TERRITORY: &str = r#"{"ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false}"#;
+const SITUATIONAL: &str = r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true}"#;
+
+fn katago_dir() -> PathBuf {
+    match std::env::var_os("KOAN_KATAGO_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("katago"),
+    }
+}
+
+/// KataGo's GTP command (a script), set up on the first run; `Err` says why it cannot be.
+fn setup_katago() -> Result<PathBuf, String> {
+    let dir = katago_dir();
+    let gtp = dir.join("katago-gtp");
+    if gtp.exists() && dir.join("model.bin.gz").exists() {
+        return Ok(gtp);
+    }
+    if Command::new("python3").arg("--version").output().is_err() {
+        return Err("python3 is not installed, so KaTrain (which ships KataGo) cannot be".into());
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/katago-cpu.sh");
+    let out = Command::new("bash")
+        .arg(script)
+        .arg(&dir)
+        .output()
+        .expect("bash runs");
+    if !dir.join("model.bin.gz").exists() {
+        return Err(format!(
+            "KaTrain could not be installed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    assert!(
+        out.status.success(),
+        "setting up KataGo failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(gtp)
+}
+
+struct Gtp {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(cmd: &Path, log: &Path) -> Gtp {
+        let mut child = Command::new(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(log).unwrap())
+            .spawn()
+            .expect("KataGo starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, cmd: &str) -> String {
+        writeln!(self.input, "{cmd}").unwrap();
+        self.input.flush().unwrap();
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).unwrap();
+            assert!(n > 0, "KataGo closed its output after {cmd}");
+            if line.trim().is_empty() && !text.is_empty() {
+                break;
+            }
+            text.push_str(&line);
+        }
+        assert!(text.starts_with('='), "KataGo refused {cmd}: {text}");
+        text[1..].trim().to_string()
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+fn at(size: usize, v: &str) -> Point {
+    let b = koan::board::Board::new(size);
+    b.point(Coord::parse_gtp(v, size).unwrap())
+}
+
+/// Random legal games, cut at various lengths; a few passes on the way.
+fn random_cases(size: usize, lengths: &[usize], seed: u64, first_symmetry: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for (k, &len) in lengths.iter().enumerate() {
+        let (koan_rules, kata_rules) = match k % 3 {
+            0 => ("chinese", POSITIONAL),
+            1 => ("japanese", SIMPLE_TERRITORY),
+            _ => ("aga", SITUATIONAL),
+        };
+        let mut game = Game::new(size, Ruleset::preset(koan_rules).unwrap());
+        let mut moves = Vec::new();
+        for i in 0..len {
+            let color = game.to_move();
+            let legal = game.legal_plays(color);
+            let pass = legal.is_empty() || (i % 37 == 36 && i + 1 < len);
+            let p = if pass {
+                Point::PASS
+            } else {
+                legal[rng.gen_range(0..legal.len())]
+            };
+            game.play(color, p).unwrap();
+            moves.push((color, p));
+        }
+        out.push(Case {
+            size,
+            koan_rules,
+            kata_rules,
+            komi: [7.5, 6.5, 7.0, 0.5, -3.0][k % 5],
+            moves,
+            symmetry: (first_symmetry + k) % 8,
+            label: format!("{size}x{size} random game, {len} moves, {koan_rules}"),
+        });
+    }
+    out
+}
+
+/// A basic ko on 9x9: Black takes, White is banned; then White takes back after a threat.
+fn ko_cases() -> Vec<Case> {
+    let seq = [
+        "B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3", "D3", "H8", "J1", "C3", "G7",
+    ];
+    let mut out = Vec::new();
+    for (n, (koan_rules, kata_rules)) in [
+        (10, ("japanese", SIMPLE_TERRITORY)),
+        (9, ("chinese", POSITIONAL)),
+        (12, ("aga", SITUATIONAL)),
+        (9, ("japanese", SIMPLE_TERRITORY)),
+    ] {
+        let moves = seq[..n]
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let c = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                (c, at(9, v))
+            })
+            .collect();
+        out.push(Case {
+            size: 9,
+            koan_rules,
+            kata_rules,
+            komi: 7.0,
+            moves,
+            symmetry: n % 8,
+            label: format!("9x9 ko after {n} moves, {koan_rules}"),
+        });
+    }
+    out
+}
+
+/// The numbers of a `kata-raw-nn` answer by name (`policy`, `whiteOwnership` as lists; NAN
+/// as `None`).
+fn parse(text: &str) -> Vec<(String, Vec<Option<f64>>)> {
+    let mut out: Vec<(String, Vec<Option<f64>>)> = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace().peekable();
+        let Some(first) = words.peek().copied() else {
+            continue;
+        };
+        if first
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic())
+            && first != "NAN"
+        {
+            words.next();
+            out.push((first.to_string(), Vec::new()));
+        }
+        let entry = out.last_mut().expect("a name first");
+        for w in words {
+            entry.1.push(if w == "NAN" {
+                None
+            } else {
+                Some(w.parse().unwrap())
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn koan_evaluates_the_network_as_katago_does() {
+    let gtp_cmd = match setup_katago() {
+        Ok(p) => p,
+        Err(why) => {
+            println!("SKIPPED: {why}");
+            return;
+        }
+    };
+    let model_path = katago_dir().join("model.bin.gz");
+    let model = Model::load(&model_path).expect("the network loads");
+    let mut eval = Evaluator::new(model);
+    let log = katago_dir().join("gtp-test.err");
+    let mut katago = Gtp::start(&gtp_cmd, &log);
+
+    let mut cases = ko_cases();
+    cases.extend(random_cases(
+        9,
+        &[
+            0, 1, 2, 5, 9, 14, 20, 27, 35, 44, 52, 61, 70, 80, 90, 100, 120, 140, 160, 180, 200,
+            220, 240, 260,
+        ],
+        11,
+        0,
+    ));
+    cases.extend(random_cases(
+        19,
+        &[
+            0, 1, 3, 8, 20, 40, 70, 100, 150, 200, 260, 330, 400, 480, 560, 640, 720, 800, 880,
+        ],
+        12,
+        3,
+    ));
+    if let Ok(n) = std::env::var("KOAN_NN_CASES") {
+        cases.truncate(n.parse().unwrap());
+    }
+
+    let mut worst: Vec<(String, f64, String)> = Vec::new();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let mut game = Game::new(case.size, Ruleset::preset(case.koan_rules).unwrap());
+        game.set_komi(case.komi);
+        katago.send(&format!("boardsize {}", case.size));
+        katago.send("clear_board");
+        katago.send(&format!("komi {}", case.komi));
+        katago.send(&format!("kata-set-rules {}", case.kata_rules));
+        for &(c, p) in &case.moves {
+            game.play(c, p).unwrap();
+            let color = if c == Color::Black { "B" } else { "W" };
+            katago.send(&format!("play {color} {}", game.board().vertex(p)));
+        }
+        let theirs = katago.send(&format!("kata-raw-nn {}", case.symmetry));
+        let ours = eval
+            .evaluate_game(&game, case.symmetry, KATAGO_GTP_OPTIMISM)
+            .kata_raw_nn(case.symmetry, case.size);
+        let (a, b) = (parse(&theirs), parse(&ours));
+        let names_a: Vec<&str> = a.iter().map(|x| x.0.as_str()).collect();
+        let names_b: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(
+            names_a, names_b,
+            "{}: the answers differ in shape",
+            case.label
+        );
+        for ((name, xs), (_, ys)) in a.iter().zip(&b) {
+            assert_eq!(xs.len(), ys.len(), "{}: {name} lengths", case.label);
+            let mut max = 0.0f64;
+            let mut over = false;
+            for (x, y) in xs.iter().zip(ys) {
+                match (x, y) {
+                    (Some(x), Some(y)) => {
+                        max = max.max((x - y).abs());
+                        over |= (x - y).abs() > tolerance(*x);
+                    }
+                    (None, None) => {}
+                    _ => {
+                        max = f64::INFINITY;
+                        over = true;
+                    }
+                }
+            }
+            match worst.iter_mut().find(|w| &w.0 == name) {
+                Some(w) if w.1 < max => {
+                    w.1 = max;
+                    w.2 = case.label.clone();
+                }
+                Some(_) => {}
+                None => worst.push((name.clone(), max, case.label.clone())),
+            }
+            if over {
+                failures.push(format!("{}: {name} differs by {max}", case.label));
+            }
+        }
+        if std::env::var_os("KOAN_NN_SHOW").is_some() {
+            println!("== {}\n-- KataGo\n{theirs}\n-- koan\n{ours}", case.label);
+        }
+    }
+    println!("{} positions; largest difference per figure:", cases.len());
+    for (name, d, label) in &worst {
+        println!("  {name:24} {d:.6}  ({label})");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
