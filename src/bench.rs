@@ -314,8 +314,8 @@ fn bench_genmove(time: Duration, threads: usize) {
                 max_time: Some(time / 2),
                 time_cap: None,
                 seed: SEED,
-                resign_threshold: 0.0,
                 always_search: false,
+                ..SearchParams::default()
             };
             let mut searcher = Searcher::new();
             let color = game.to_move();

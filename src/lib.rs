@@ -40,12 +40,13 @@
 //!   `search::policy`... [`nn`]: KataGo's networks read and evaluated on the CPU, with
 //!   KataGo's inputs and post-processing.
 //! - [`player`]: a [`player::Player`] plays a game: the game, the searcher, the clock,
-//!   pondering, resignation and the end-of-game corrections.
-//! - [`gtp`]: the protocol over a player, commands dispatched from one table.
+//!   pondering, resignation and the end-of-game corrections. It is the one way into the
+//!   search ([`player::Request`]) for GTP and `koan analysis`.
+//! - [`gtp`]: the protocol over a player, each command one row in its family's table.
 //! - The tools: [`regress`] (`koan regress`, gogui-regress compatible), [`arena`] (`koan
 //!   match`), [`bench`] (`koan bench`), [`train`] (`koan train`, the move model),
 //!   sharing the controller's side of GTP in [`gtp_client`]; and [`analysis_engine`]
-//!   (`koan analysis`, KataGo's JSON analysis protocol, reporting what [`gtp::figures`]
+//!   (`koan analysis`, KataGo's JSON analysis protocol, reporting what [`player::figures`]
 //!   reports for `kata-analyze`).
 //!
 //! # A reading order

@@ -9,6 +9,7 @@ use koan::gtp::{self, Engine};
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
 use koan::rules::Ruleset;
+use koan::search::priors::PriorSource;
 use koan::train::TrainArgs;
 use std::process::ExitCode;
 
@@ -191,6 +192,10 @@ impl EngineArgs {
         if let Some(t) = self.ko_classify_time {
             o.ko_classify_time = t;
         }
+        if self.priors.as_deref() == Some("hand") {
+            o.priors = PriorSource::Hand;
+        }
+        o.playout_replies = self.playout_replies.as_deref() == Some("on");
         o
     }
 }
@@ -284,8 +289,6 @@ fn refuse(e: clap::Error) -> ExitCode {
 /// Speaks GTP on standard input and output until `quit` or the end of input.
 fn serve(args: &EngineArgs) -> ExitCode {
     init_logging(args.log.as_deref(), args.verbose, args.quiet);
-    koan::search::priors::use_model(args.priors.as_deref() != Some("hand"));
-    koan::search::replies::use_replies(args.playout_replies.as_deref() == Some("on"));
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

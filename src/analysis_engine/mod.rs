@@ -18,7 +18,7 @@
 //!   superko violation included) refuses the query, with KataGo's `Illegal move N: V` and
 //!   koan's reason.
 //! - Figures come from koan's search, with what stands in for what it does not keep per move
-//!   explained in [`crate::gtp::figures`]; `policy` is the search's root priors.
+//!   explained in [`crate::player::figures`]; `policy` is the search's root priors.
 //! - Settings (`overrideSettings`, `--config`): koan has `reportAnalysisWinratesAs`,
 //!   `maxVisits`, `maxPlayouts`, `maxTime` and `analysisPVLen` ([`settings`]); other
 //!   settings in a query get a warning.

@@ -1,5 +1,5 @@
 //! The protocol's output for one searched position: KataGo's response object, from a search
-//! [`Snapshot`] and the figures [`crate::gtp::figures`] derives from it.
+//! [`Snapshot`] and the figures [`crate::player::figures`] derives from it.
 //!
 //! Each response has `id`, `turnNumber`, `isDuringSearch`, `moveInfos` (one per root move
 //! the search visited, most visits first: `move`, `visits`, `edgeVisits`, `weight`,
@@ -19,7 +19,8 @@ use super::query::Spec;
 use super::settings::Perspective;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::gtp::figures;
+use crate::player::figures;
+use crate::search::priors::PriorSource;
 use crate::search::{self, Snapshot};
 use serde_json::{json, Map, Value};
 
@@ -151,7 +152,10 @@ pub fn analysis(
     if spec.policy {
         out.insert(
             "policy".into(),
-            policy(game, color).into_iter().map(num).collect(),
+            policy(snap.priors, game, color)
+                .into_iter()
+                .map(num)
+                .collect(),
         );
     }
     Some(Value::Object(out))
@@ -165,13 +169,13 @@ fn top_down(board: &Board) -> impl Iterator<Item = Point> + '_ {
         .flat_map(move |row| (0..n).map(move |col| board.point(Coord::new(col, row))))
 }
 
-/// koan's policy for `color` in `game` as KataGo writes it: a value per point from the
+/// koan's policy for `color` in `game`, with priors from `source`, as KataGo writes it: a value per point from the
 /// top-left, then the pass; the search's root policy ([`search::root::policy`]: the move
 /// model's probabilities) scaled to sum to 1 over the moves it considers, 0 for legal moves
 /// it never tries (filling its own eyes), -1 for illegal ones.
-pub fn policy(game: &Game, color: Color) -> Vec<f64> {
+pub fn policy(source: PriorSource, game: &Game, color: Color) -> Vec<f64> {
     let board = game.board();
-    let mut priors = search::root::policy(game, color);
+    let mut priors = search::root::policy(source, game, color);
     if !game.is_legal(color, Point::PASS) {
         priors.retain(|(p, _)| !p.is_pass());
     }
@@ -290,6 +294,7 @@ mod tests {
             ownership: vec![0.5, -0.25, 0.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0],
             score_lead: 2.5,
             score_stdev: 4.0,
+            priors: Default::default(),
         }
     }
 
@@ -334,7 +339,7 @@ mod tests {
         let at = |g: &Game, v: &str| g.board().point(Coord::parse_gtp(v, 5).unwrap());
         let c3 = at(&game, "C3");
         game.play(Color::Black, c3).unwrap();
-        let policy = policy(&game, Color::White);
+        let policy = policy(PriorSource::Model, &game, Color::White);
         assert_eq!(policy.len(), 26);
         // C3 is the 13th point from the top-left, and occupied.
         assert_eq!(policy[12], -1.0);

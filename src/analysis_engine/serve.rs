@@ -11,7 +11,8 @@
 use super::query::{self, Action, Analysis, Line, Position, Spec};
 use super::report;
 use super::settings::Settings;
-use crate::search::{SearchParams, Searcher, Snapshot};
+use crate::player::{Limits, Player, PlayerOptions, Request};
+use crate::search::Snapshot;
 use serde_json::Value;
 use std::cmp::Ordering as Order;
 use std::collections::BinaryHeap;
@@ -246,7 +247,14 @@ fn enqueue(shared: &Shared, analysis: Analysis) {
 /// A worker: takes the best queued position, searches it, answers; until the input has
 /// ended and the queue is empty.
 fn work(shared: &Shared, options: &Options) {
-    let mut searcher = Searcher::new();
+    let new_player = || {
+        Player::new(PlayerOptions {
+            threads: options.search_threads.max(1),
+            seed: options.seed,
+            ..PlayerOptions::default()
+        })
+    };
+    let mut player = new_player();
     loop {
         let job = {
             let mut state = lock(&shared.state);
@@ -270,12 +278,12 @@ fn work(shared: &Shared, options: &Options) {
             return;
         };
         // A failing search (a bug in it) costs its position, not the engine: the position
-        // is answered with an error and the worker goes on with a new searcher.
+        // is answered with an error and the worker goes on with a new player.
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            search(&mut searcher, &job, shared, options)
+            search(&mut player, &job, shared, options)
         }));
         let answer = searched.unwrap_or_else(|_| {
-            searcher = Searcher::new();
+            player = new_player();
             serde_json::json!({
                 "id": *job.id,
                 "turnNumber": job.position.turn,
@@ -289,24 +297,15 @@ fn work(shared: &Shared, options: &Options) {
     }
 }
 
-/// Searches one position and returns its final answer (reports during the search, when
-/// asked, are written as they come).
-fn search(searcher: &mut Searcher, job: &Job, shared: &Shared, options: &Options) -> Value {
+/// Searches one position with a fresh tree and returns its final answer (reports during the
+/// search, when asked, are written as they come).
+fn search(player: &mut Player, job: &Job, shared: &Shared, options: &Options) -> Value {
     let spec = &job.spec;
     let game = &job.position.game;
     let turn = job.position.turn;
-    let color = game.to_move();
-    let params = SearchParams {
-        threads: options.search_threads.max(1),
-        max_playouts: Some(spec.max_visits),
-        max_time: spec.max_time,
-        time_cap: spec.max_time,
-        seed: options.seed ^ (turn as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        resign_threshold: 0.0,
-        always_search: true,
-    };
-    searcher.clear();
-    searcher.set_filter(spec.filter.clone());
+    player.set_game(game.clone());
+    player.set_stop_flag(job.stop.clone());
+    player.forget_tree();
     let (first, every) = spec.report_during.unwrap_or((Duration::MAX, Duration::MAX));
     let mut last: Option<Duration> = None;
     let mut during = |snap: &Snapshot| {
@@ -323,13 +322,16 @@ fn search(searcher: &mut Searcher, job: &Job, shared: &Shared, options: &Options
     };
     // An observer is always given: it makes the search keep ownership, which the score's
     // spread is estimated from.
-    let result = searcher.search(
-        game,
-        color,
-        &params,
-        &job.stop,
-        Some((first.min(every), &mut during)),
-    );
+    let limits = Limits::Budget {
+        playouts: spec.max_visits,
+        time: spec.max_time,
+    };
+    let result = player.search(Request {
+        filter: spec.filter.clone(),
+        observer: Some((first.min(every), &mut during)),
+        seed: Some(options.seed ^ (turn as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+        ..Request::new(game.to_move(), limits)
+    });
     tracing::debug!(
         "{} turn {turn}: {} playouts in {:.2} s",
         job.id,
@@ -340,4 +342,62 @@ fn search(searcher: &mut Searcher, job: &Job, shared: &Shared, options: &Options
         .snapshot
         .and_then(|snap| report::analysis(&job.id, turn, game, &snap, spec, false))
         .unwrap_or_else(|| report::no_results(&job.id, turn))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output the test can read after the engine has written to it.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            lock(&self.0).extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_position_stopped_before_its_first_playout_answers_no_results() {
+        let options = Options {
+            workers: 1,
+            search_threads: 1,
+            seed: 1,
+            settings: Settings::default(),
+            quit_without_waiting: false,
+        };
+        let query = r#"{"id":"q","moves":[["B","C3"]],"rules":"chinese","komi":7.5,"boardXSize":9,"boardYSize":9,"maxVisits":1000000}"#;
+        let Line::Analyze(analysis) = query::read_line(query, &options.settings) else {
+            panic!("a query");
+        };
+        let position = analysis.positions.into_iter().next().unwrap();
+        let job = Job {
+            seq: 0,
+            id: "q".into(),
+            position,
+            spec: Arc::new(analysis.spec),
+            stop: Arc::new(AtomicBool::new(true)),
+        };
+        let sink = Sink::default();
+        let shared = Shared {
+            state: Mutex::new(State::default()),
+            ready: Condvar::new(),
+            out: Mutex::new(Box::new(sink.clone())),
+        };
+        let mut player = Player::new(PlayerOptions::default());
+        let answer = search(&mut player, &job, &shared, &options);
+        assert_eq!(
+            answer,
+            serde_json::json!({"id": "q", "turnNumber": 1, "isDuringSearch": false, "noResults": true})
+        );
+        assert!(
+            lock(&sink.0).is_empty(),
+            "nothing written during the search"
+        );
+    }
 }

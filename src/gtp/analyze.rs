@@ -17,18 +17,20 @@
 //! rates are for the player to move, and so is ownership (`+1`: that player owns the
 //! point). `lz-analyze` writes winrate, prior and lcb as integers in 1/10000 (Leela Zero);
 //! `kata-analyze` as floats, with `utility`, `scoreMean`, `scoreStdev`, `scoreLead`,
-//! `scoreSelfplay` and `utilityLcb` ([`super::figures`] says what they stand for), then
+//! `scoreSelfplay` and `utilityLcb` ([`crate::player::figures`] says what they stand for), then
 //! `rootInfo`, `ownership` and `ownershipStdev` when asked (KataGo); `analyze` as Leela
 //! Zero does plus `scoreLead` (the form Sayuri gives it). An analysis runs until the next
 //! input line arrives; a `*genmove_analyze` searches as `genmove` does, plays, and ends
 //! with `play V`.
 
-use super::figures;
+use super::command::{CommandSpec, Engine, Reply};
 use super::output::Output;
+use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
-use crate::search::{self, MoveFilter, MoveStats, SearchParams, SearchResult, Searcher, Snapshot};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::player::{self, figures, Limits};
+use crate::search::{self, MoveFilter, MoveStats, Snapshot};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How numbers are written.
@@ -43,7 +45,7 @@ pub enum Format {
 }
 
 /// The analysis command names, with their format and whether they play a move.
-pub const COMMANDS: &[(&str, Format, bool)] = &[
+const FORMS: &[(&str, Format, bool)] = &[
     ("lz-analyze", Format::LeelaZero, false),
     ("kata-analyze", Format::KataGo, false),
     ("analyze", Format::LeelaZeroScore, false),
@@ -51,6 +53,83 @@ pub const COMMANDS: &[(&str, Format, bool)] = &[
     ("kata-genmove_analyze", Format::KataGo, true),
     ("genmove_analyze", Format::LeelaZeroScore, true),
 ];
+
+/// The family's commands.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec::new(
+        "lz-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: Leela Zero's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "kata-analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: KataGo's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "analyze",
+        "[COLOR] [INTERVAL] [KEY VALUE...]: analysis with scores",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "lz-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with Leela Zero's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "kata-genmove_analyze",
+        "COLOR [INTERVAL]: genmove with KataGo's analysis",
+        analyze_command,
+    ),
+    CommandSpec::new(
+        "genmove_analyze",
+        "COLOR [INTERVAL]: genmove with analysis",
+        analyze_command,
+    ),
+];
+
+/// `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` forms: a streamed
+/// search. An analysis runs until the next input line; a genmove form searches as `genmove`
+/// does and plays.
+fn analyze_command(e: &mut Engine, c: &Command, out: &mut Output) -> Reply {
+    let Some(req) = parse(&c.name, &c.args, e.player.game().size()) else {
+        return Err("unknown command".into());
+    };
+    let req = req?;
+    let color = req.color.unwrap_or(e.player.game().to_move());
+    e.input.start_search(e.line);
+    // An analysis runs until the next input line; a genmove form as long as a move may.
+    let (limits, _armed) = if req.genmove {
+        (Limits::Move, None)
+    } else {
+        (Limits::UntilStopped, Some(e.input.stop_on_input(e.line)))
+    };
+    // The response is begun before the search starts; a broken output stops the search.
+    out.begin();
+    let game = e.player.game().clone();
+    let stop = e.player.stop_flag();
+    let mut report = |snap: &Snapshot| {
+        if let Some(line) = info_line(snap, &game, &req) {
+            out.line(&line);
+        }
+        if out.broken() {
+            stop.store(true, Ordering::SeqCst);
+        }
+    };
+    let observer: Option<search::Observer> =
+        (!req.interval.is_zero()).then_some((req.interval, &mut report));
+    let request = player::Request {
+        filter: req.filter.clone(),
+        observer,
+        ..player::Request::new(color, limits)
+    };
+    if req.genmove {
+        let chosen = e.player.choose(request, true).map_err(|e| e.to_string())?;
+        return Ok(format!("play {}", super::play::spell(e, chosen)));
+    }
+    e.player.search(request);
+    Ok(String::new())
+}
 
 /// A parsed analysis command.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,7 +167,7 @@ pub struct Request {
 /// Parses `[COLOR] [INTERVAL] [KEY VALUE]...` for the analysis command `name` on a board of
 /// `size`; `None` when `name` is not one.
 pub fn parse(name: &str, args: &[String], size: usize) -> Option<Result<Request, String>> {
-    let &(_, format, genmove) = COMMANDS.iter().find(|(n, _, _)| *n == name)?;
+    let &(_, format, genmove) = FORMS.iter().find(|(n, _, _)| *n == name)?;
     Some(parse_args(format, genmove, args, size))
 }
 
@@ -366,7 +445,7 @@ pub fn with_unvisited(
         return moves;
     }
     let winrate = figures::root_figures(snap).winrate;
-    let mut policy = search::root::policy(game, snap.color);
+    let mut policy = search::root::policy(snap.priors, game, snap.color);
     policy.sort_by(|a, b| b.1.total_cmp(&a.1));
     for (point, prior) in policy {
         if moves.len() >= min_moves {
@@ -393,37 +472,6 @@ pub fn with_unvisited(
 /// A rate 0..1 as Leela Zero writes it: an integer 0..10000.
 pub fn per_10000(rate: f64) -> u32 {
     (rate.clamp(0.0, 1.0) * 10000.0).round() as u32
-}
-
-/// Runs a search of `game` for `color` whose reports go to `out` every `req.interval`; a
-/// broken output stops it. The response is begun before the search starts. The request's
-/// `avoid` / `allow` hold for this search only.
-pub fn stream(
-    searcher: &mut Searcher,
-    game: &Game,
-    color: Color,
-    params: &SearchParams,
-    stop: &AtomicBool,
-    req: &Request,
-    out: &mut Output,
-) -> SearchResult {
-    out.begin();
-    searcher.set_filter(req.filter.clone());
-    let result = if req.interval.is_zero() {
-        searcher.search(game, color, params, stop, None)
-    } else {
-        let mut report = |snap: &Snapshot| {
-            if let Some(line) = info_line(snap, game, req) {
-                out.line(&line);
-            }
-            if out.broken() {
-                stop.store(true, Ordering::SeqCst);
-            }
-        };
-        searcher.search(game, color, params, stop, Some((req.interval, &mut report)))
-    };
-    searcher.set_filter(MoveFilter::default());
-    result
 }
 
 #[cfg(test)]
@@ -532,6 +580,7 @@ mod tests {
             ownership: (0..9).map(|i| i as f32 / 10.0 - 0.4).collect(),
             score_lead: -2.5,
             score_stdev: 7.0,
+            priors: Default::default(),
         }
     }
 

@@ -6,9 +6,11 @@
 //! `genmove`: ownership (`gfx INFLUENCE`), the best moves with their win rates (`pspairs`)
 //! and the principal variation (`var`), formatted by [`search_response`].
 //! `gogui-interrupt` announces that a running command stops at GoGui's `# interrupt` line
-//! (see [`super::input`]). The dispatcher calls [`command`] first and falls through on
-//! `None`.
+//! (see [`super::input`]). Each command's row in [`COMMANDS`] carries its place in the menu.
 
+use super::command::{CommandSpec, Engine, Reply};
+use super::output::Output;
+use super::protocol::Command;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::ko_types::pass_rule::PassBasis;
@@ -18,43 +20,84 @@ use crate::rules::ko::{KoRule, KO_RULES};
 use crate::rules::{Ruleset, PRESETS};
 use crate::search::Snapshot;
 
-/// The analyze commands GoGui offers for koan, in `type/label/command` form. `%c` is a
-/// colour GoGui asks for (by default the player to move).
-pub const ANALYZE_COMMANDS: &[&str] = &[
-    "gfx/Legal moves and ko bans/koan-gfx_legal %c",
-    "string/Ko bans (text)/ko-bans %c",
-    "gfx/Hot stones (Ing-Spight)/koan-gfx_hot_stones",
-    "gfx/Ko types/koan-gfx_ko_types",
-    "string/Ko types (text)/ko-classify",
-    "string/Rules/rules",
-    "param/Engine parameters/koan-param",
-    "gfx/Ownership/koan-gfx_ownership",
-    "pspairs/Best moves/koan-best_moves",
-    "var/Principal variation/koan-pv",
+/// The family's commands: GoGui's interrupt support, its analyze menu, and the analyze
+/// commands that draw on GoGui's board.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec::new(
+        "gogui-interrupt",
+        "GoGui's interrupt support (# interrupt)",
+        |_, _, _| Ok(String::new()),
+    ),
+    CommandSpec::new(
+        "gogui-analyze_commands",
+        "GoGui's analyze commands",
+        |e, _, _| Ok(e.analyze_menu()),
+    ),
+    CommandSpec::new(
+        "koan-gfx_legal",
+        "[COLOR]: the legal moves, for GoGui",
+        |e, c, _| {
+            let game = e.player.game();
+            color_arg(game, &c.args).map(|color| legal_gfx(game, color))
+        },
+    )
+    .gogui(1, "gfx", "Legal moves and ko bans", "%c"),
+    CommandSpec::new(
+        "koan-gfx_hot_stones",
+        "the hot stones, for GoGui",
+        |e, _, _| Ok(hot_stones_gfx(e.player.game())),
+    )
+    .gogui(3, "gfx", "Hot stones (Ing-Spight)", ""),
+    CommandSpec::new(
+        "koan-gfx_ko_types",
+        "the kos' types, for GoGui",
+        |e, _, _| {
+            Ok(ko_types_gfx(
+                e.player.game(),
+                &e.player.options().ko_classifier(),
+            ))
+        },
+    )
+    .gogui(4, "gfx", "Ko types", ""),
+    CommandSpec::new(
+        "koan-param",
+        "[KEY VALUE]: GoGui's parameter dialog",
+        |e, c, _| {
+            let (game, options) = e.player.game_and_options_mut();
+            param(game, options, &c.args)
+        },
+    )
+    .gogui(7, "param", "Engine parameters", ""),
+    CommandSpec::new(
+        "koan-gfx_ownership",
+        "a search's ownership, for GoGui",
+        search_command,
+    )
+    .gogui(8, "gfx", "Ownership", ""),
+    CommandSpec::new(
+        "koan-best_moves",
+        "a search's best moves, for GoGui",
+        search_command,
+    )
+    .gogui(9, "pspairs", "Best moves", ""),
+    CommandSpec::new(
+        "koan-pv",
+        "a search's principal variation, for GoGui",
+        search_command,
+    )
+    .gogui(10, "var", "Principal variation", ""),
 ];
 
-/// The analyze commands that search (answered by the engine with [`search_response`]).
-pub const SEARCH_COMMANDS: &[&str] = &["koan-gfx_ownership", "koan-best_moves", "koan-pv"];
-
-type Reply = Result<String, String>;
-
-/// Answers `gogui-interrupt`, `gogui-analyze_commands` and the `koan-` commands of
-/// [`ANALYZE_COMMANDS`] that need no search; `None` for any other name.
-pub fn command(
-    game: &mut Game,
-    options: &mut PlayerOptions,
-    name: &str,
-    args: &[String],
-) -> Option<Reply> {
-    Some(match name {
-        "gogui-interrupt" => Ok(String::new()),
-        "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
-        "koan-gfx_legal" => color_arg(game, args).map(|c| legal_gfx(game, c)),
-        "koan-gfx_hot_stones" => Ok(hot_stones_gfx(game)),
-        "koan-gfx_ko_types" => Ok(ko_types_gfx(game, &options.ko_classifier())),
-        "koan-param" => param(game, options, args),
-        _ => return None,
-    })
+/// GoGui's analyze commands that show a search for the player to move, made as `genmove`
+/// makes it.
+fn search_command(e: &mut Engine, c: &Command, _: &mut Output) -> Reply {
+    e.input.start_search(e.line);
+    let snap = e.player.snapshot();
+    Ok(search_response(
+        &c.name,
+        snap.as_ref(),
+        e.player.game().board(),
+    ))
 }
 
 fn color_arg(game: &Game, args: &[String]) -> Result<Color, String> {
@@ -234,7 +277,7 @@ pub fn ko_types_gfx(game: &Game, classifier: &Classifier) -> String {
 /// Moves `koan-best_moves` labels at most.
 const BEST_MOVES: usize = 10;
 
-/// The response of a search command of [`SEARCH_COMMANDS`] from the search's final state
+/// The response of a search command (`koan-gfx_ownership`, `koan-best_moves`, `koan-pv`) from the search's final state
 /// (`None`: the move was clear without searching, e.g. no move but a pass).
 pub fn search_response(name: &str, snap: Option<&Snapshot>, board: &Board) -> String {
     let Some(snap) = snap.filter(|s| !s.moves.is_empty()) else {
@@ -460,7 +503,8 @@ mod tests {
 
     #[test]
     fn analyze_commands_follow_gogui_syntax() {
-        for line in ANALYZE_COMMANDS {
+        let menu = super::super::engine::analyze_menu();
+        for line in menu.lines() {
             let parts: Vec<&str> = line.split('/').collect();
             assert_eq!(parts.len(), 3, "{line}");
             assert!(
@@ -469,12 +513,22 @@ mod tests {
             );
             let name = parts[2].split(' ').next().unwrap();
             assert!(
-                super::super::engine::COMMANDS
+                super::super::engine::all_commands()
                     .iter()
                     .any(|c| c.name == name),
                 "{line}"
             );
         }
+        // Every entry has a place of its own in the menu.
+        let mut places: Vec<u8> = super::super::engine::all_commands()
+            .iter()
+            .filter_map(|c| c.analyze.map(|a| a.menu))
+            .collect();
+        let entries = places.len();
+        places.sort_unstable();
+        places.dedup();
+        assert_eq!(places.len(), entries);
+        assert_eq!(menu.lines().count(), entries);
     }
 
     #[test]

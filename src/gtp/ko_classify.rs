@@ -1,10 +1,38 @@
 //! The GTP commands of the ko classification: `ko-classify`, `ko-classify VERTEX` and
 //! `ko-classify_detail VERTEX`.
 
+use super::command::CommandSpec;
 use crate::board::{Board, Coord};
 use crate::game::Game;
 use crate::ko_types::report::{basis_line, detail_with_lines, report_line};
 use crate::ko_types::{ko_at, Classifier, Questions};
+
+/// The family's commands.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec::new(
+        "ko-classify",
+        "[VERTEX]: the kos' types in Jasiek's terms",
+        |e, c, _| {
+            classify_command(
+                e.player.game(),
+                &e.player.options().ko_classifier(),
+                &c.args,
+            )
+        },
+    )
+    .gogui(5, "string", "Ko types (text)", ""),
+    CommandSpec::new(
+        "ko-classify_detail",
+        "VERTEX: the eight answers behind a ko's type",
+        |e, c, _| {
+            detail_command(
+                e.player.game(),
+                &e.player.options().ko_classifier(),
+                &c.args,
+            )
+        },
+    ),
+];
 
 /// `ko-classify`: every basic ko's line; `ko-classify VERTEX`: the line of the ko there.
 pub fn classify_command(

@@ -6,14 +6,20 @@
 //! Standard output carries GTP only; logs go to standard error.
 
 pub mod analyze;
+pub mod command;
 pub mod engine;
-pub mod figures;
 pub mod gogui;
+pub mod gogui_rules;
 pub mod input;
 pub mod kata_rules;
 pub mod ko_classify;
 pub mod output;
+pub mod play;
 pub mod protocol;
+pub mod records;
+pub mod ruleset;
+pub mod setup;
+pub mod time;
 
 pub use engine::Engine;
 pub use input::InputWatch;

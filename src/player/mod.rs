@@ -3,11 +3,16 @@
 //! hysteresis, the end-of-game corrections to the search's move ([`endgame`]), handicap
 //! placement ([`handicap`]) and the cached judgement of life and death ([`judgement`]).
 //!
-//! The GTP engine (`gtp`) is a thin protocol layer over a [`Player`]; other front ends (an
-//! analysis engine, a library user) drive the same player and so play exactly as the GTP
-//! engine plays.
+//! The player is the one way into the search: a front end asks it to "search this position
+//! for this colour within these limits, keeping off these moves, and report to this
+//! observer" ([`Request`], [`Player::search`]), or to choose and play a move
+//! ([`Player::choose`]), which is where resignation is decided ([`resigns`]). The GTP engine
+//! (`gtp`) and the JSON analysis engine (`koan analysis`) are protocol layers over it, and
+//! print the figures of [`figures`]; a library user drives the same player and so plays
+//! exactly as the GTP engine plays.
 
 pub mod endgame;
+pub mod figures;
 pub mod handicap;
 pub mod judgement;
 pub mod wall_clock;
@@ -19,8 +24,9 @@ use crate::ko_types::Classifier;
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
-use crate::search::time::Clock;
-use crate::search::{self, SearchMove, SearchParams, SearchResult, Searcher};
+use crate::search::priors::PriorSource;
+use crate::search::time::{Clock, TimeSystem};
+use crate::search::{self, MoveFilter, Observer, SearchMove, SearchParams, SearchResult, Searcher};
 use crate::tactics::local_search::Allowance;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -62,6 +68,10 @@ pub struct PlayerOptions {
     pub ko_classify_time: Duration,
     /// Which ko answers may forbid a pass under the WMSG 2008 rule.
     pub pass_basis: PassBasis,
+    /// Where the search's new nodes get their priors.
+    pub priors: PriorSource,
+    /// Whether the search's playouts replay the last good reply to the opponent's move.
+    pub playout_replies: bool,
 }
 
 impl PlayerOptions {
@@ -98,6 +108,8 @@ impl Default for PlayerOptions {
             ko_classify_nodes: crate::ko_types::DEFAULT_NODES,
             ko_classify_time: wall_clock::KO_CLASSIFY_GUARD,
             pass_basis: PassBasis::default(),
+            priors: PriorSource::Model,
+            playout_replies: false,
         }
     }
 }
@@ -117,6 +129,67 @@ impl fmt::Display for PlayerError {
             }
         }
     }
+}
+
+/// How long a search the player is asked for may run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Limits {
+    /// As for a move of the game: the options' playouts and time per move and the clock's
+    /// budget.
+    Move,
+    /// Until the stop flag is set (live analysis, pondering).
+    UntilStopped,
+    /// At most `playouts` simulations and `time` (an analysis query's `maxVisits` and
+    /// `maxTime`), searching even where the move is obvious, for the figures.
+    Budget {
+        /// Simulations at most.
+        playouts: u64,
+        /// Time at most.
+        time: Option<Duration>,
+    },
+}
+
+/// What a front end asks the player: search the game for `color` within `limits`, keeping
+/// off the moves `filter` forbids, and report to `observer` as it goes.
+pub struct Request<'o> {
+    /// The player to search for.
+    pub color: Color,
+    /// How long.
+    pub limits: Limits,
+    /// The moves the search may not try (KataGo's `avoid` and `allow`).
+    pub filter: MoveFilter,
+    /// Called every so often with the search's state; given, the search also counts
+    /// ownership.
+    pub observer: Option<Observer<'o>>,
+    /// The seed of the search's random numbers (default: the player's, mixed with the move
+    /// number).
+    pub seed: Option<u64>,
+}
+
+impl Request<'_> {
+    /// A search for `color` within `limits`, nothing filtered, observed by nobody.
+    pub fn new(color: Color, limits: Limits) -> Request<'static> {
+        Request {
+            color,
+            limits,
+            filter: MoveFilter::default(),
+            observer: None,
+            seed: None,
+        }
+    }
+}
+
+/// Resigning needs at least this many playouts behind the decision.
+const RESIGN_MIN_PLAYOUTS: u64 = 3000;
+
+/// True when the win rate `winrate` after `playouts` is low enough to resign `game` under
+/// `threshold` (0 never resigns): enough playouts, and the game past its opening (20 moves
+/// on 9x9, 40 on 19x19, in proportion to the board's area).
+pub fn resigns(game: &Game, threshold: f64, playouts: u64, winrate: f64) -> bool {
+    let area = (game.size() * game.size()) as f64;
+    // 20 moves on 9x9, 40 on 19x19, linear in the area between and beyond (at least 10).
+    let opening = (20.0 + (area - 81.0) / 14.0).max(10.0);
+    playouts >= RESIGN_MIN_PLAYOUTS && (game.moves().len() as f64) >= opening && winrate < threshold
 }
 
 /// A background search on the opponent's time.
@@ -207,9 +280,22 @@ impl Player {
         self.stop = stop;
     }
 
-    /// The clock the controller set, to change it.
-    pub fn clock_mut(&mut self) -> &mut Clock {
-        &mut self.clock
+    /// Puts the controller's time system in force, with nothing reported left yet.
+    pub fn set_time_system(&mut self, system: TimeSystem) {
+        self.clock = Clock {
+            system,
+            left: [None, None],
+        };
+    }
+
+    /// Records the time the controller reports left for `color`: `seconds`, and the count
+    /// (stones left in a Canadian period, periods left in byo-yomi, 0 in main time). A
+    /// report without time settings is taken as absolute time of `seconds`.
+    pub fn time_left(&mut self, color: Color, seconds: f64, count: u32) {
+        if self.clock.system == TimeSystem::None {
+            self.clock.system = TimeSystem::Absolute { main: seconds };
+        }
+        self.clock.report(color.index(), seconds, count);
     }
 
     /// A new empty board of `size`, keeping the rules and komi.
@@ -255,10 +341,34 @@ impl Player {
         }
     }
 
-    /// How a search for `color` runs now: threads, playout and time limits (the per-move
-    /// limit and the clock's budget, whichever is shorter; one second when nothing limits),
-    /// seed and resignation threshold.
-    pub fn search_params(&self, color: Color) -> SearchParams {
+    /// How a search for `color` within `limits` runs now: threads, playout and time limits
+    /// (for a move, the per-move limit and the clock's budget, whichever is shorter; one
+    /// second when nothing limits), the seed (`seed`, or the options' mixed with the move
+    /// number), the priors' source and the playouts' replies.
+    fn search_params(&self, color: Color, limits: &Limits, seed: Option<u64>) -> SearchParams {
+        let seed = seed.unwrap_or_else(|| {
+            self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37)
+        });
+        let mut params = SearchParams {
+            threads: self.options.threads.max(1),
+            max_playouts: None,
+            max_time: None,
+            time_cap: None,
+            seed,
+            always_search: false,
+            priors: self.options.priors,
+            playout_replies: self.options.playout_replies,
+        };
+        match *limits {
+            Limits::Move => {}
+            Limits::UntilStopped => return params,
+            Limits::Budget { playouts, time } => {
+                (params.max_playouts, params.max_time, params.time_cap) =
+                    (Some(playouts), time, time);
+                params.always_search = true;
+                return params;
+            }
+        }
         let tpm = self.options.time_per_move;
         let (mut budget, mut cap) = (tpm, tpm);
         if self.options.bank_time {
@@ -275,15 +385,10 @@ impl Player {
             (budget, cap) = (Some(1.0), Some(1.0));
         }
         let secs = |s: f64| Duration::from_secs_f64(s.max(0.01));
-        SearchParams {
-            threads: self.options.threads.max(1),
-            max_playouts: self.options.playouts,
-            max_time: budget.map(secs),
-            time_cap: cap.map(secs),
-            seed: self.options.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37),
-            resign_threshold: self.options.resign_threshold,
-            always_search: false,
-        }
+        params.max_playouts = self.options.playouts;
+        params.max_time = budget.map(secs);
+        params.time_cap = cap.map(secs);
+        params
     }
 
     /// Seconds to spend on this move under the controller's clock, and the most it may
@@ -299,19 +404,41 @@ impl Player {
         Some((budget, cap))
     }
 
-    /// Chooses a move for `color` by searching ([`Player::decide`]); plays it when `play`.
+    /// Searches the game as `request` asks ([`Request`]): the one way into the search for
+    /// every front end. The request's filter holds for this search only; the tree is kept
+    /// for the next search, which reuses it when the game continues.
+    pub fn search(&mut self, request: Request) -> SearchResult {
+        let params = self.search_params(request.color, &request.limits, request.seed);
+        self.searcher.set_filter(request.filter);
+        let result = self.searcher.search(
+            &self.game,
+            request.color,
+            &params,
+            &self.stop,
+            request.observer,
+        );
+        self.searcher.set_filter(MoveFilter::default());
+        result
+    }
+
+    /// Chooses a move for `color` by searching as for a move of the game; plays it when
+    /// `play` ([`Player::choose`]).
     pub fn genmove(&mut self, color: Color, play: bool) -> Result<SearchMove, PlayerError> {
-        let params = self.search_params(color);
-        let result = self
-            .searcher
-            .search(&self.game, color, &params, &self.stop, None);
+        self.choose(Request::new(color, Limits::Move), play)
+    }
+
+    /// Searches as `request` asks and makes the move: resignation when the win rate stays
+    /// below the threshold over two moves in a row, or when the best play is a pass
+    /// ([`resigns`]); the move corrected for the end of the game ([`endgame::adjust`]);
+    /// played when `play` is set, and pondered on then if asked.
+    pub fn choose(&mut self, request: Request, play: bool) -> Result<SearchMove, PlayerError> {
+        let color = request.color;
+        let result = self.search(request);
         self.decide(color, &result, play)
     }
 
-    /// The move to make after a search: resignation only when the win rate stays low over
-    /// two moves in a row or the search's best play is a pass (else the search's fallback), corrected for the end of the game
-    /// ([`endgame::adjust`]); played when `play` is set, and pondered on then if asked.
-    pub fn decide(
+    /// The move to make after `result`'s search ([`Player::choose`]).
+    fn decide(
         &mut self,
         color: Color,
         result: &SearchResult,
@@ -323,18 +450,21 @@ impl Player {
             result.elapsed.as_secs_f64(),
             result.winrate
         );
-        let losing = result.best == SearchMove::Resign;
+        let threshold = self.options.resign_threshold;
+        let losing = resigns(&self.game, threshold, result.playouts, result.winrate);
         // A pass cannot turn a lost game: waiting for a second low win rate only makes
         // sense when the search still has a board play to try.
-        let confirmed = losing && (self.was_losing || result.fallback == SearchMove::Pass);
+        let confirmed = losing && (self.was_losing || result.best == SearchMove::Pass);
         self.was_losing = losing;
         if let (true, Some(t)) = (self.options.bank_time, self.options.time_per_move) {
             self.banked = (self.banked + t - result.elapsed.as_secs_f64()).max(0.0);
         }
-        let choice = if losing && !confirmed {
-            tracing::info!("genmove {color}: losing, but resigning only if it stays so");
-            result.fallback
+        let choice = if confirmed {
+            SearchMove::Resign
         } else {
+            if losing {
+                tracing::info!("genmove {color}: losing, but resigning only if it stays so");
+            }
             result.best
         };
         let best = endgame::adjust(&self.game, color, choice, || self.status());
@@ -355,27 +485,22 @@ impl Player {
         Ok(best)
     }
 
-    /// Runs `f` with the searcher, the game and the stop flag: for a front end that
-    /// streams a search as it goes (analysis).
-    pub fn with_searcher<R>(
-        &mut self,
-        f: impl FnOnce(&mut Searcher, &Game, &AtomicBool) -> R,
-    ) -> R {
-        f(&mut self.searcher, &self.game, &self.stop)
+    /// Forgets the search tree: the next search starts afresh (an analysis that must not
+    /// depend on what was searched before).
+    pub fn forget_tree(&mut self) {
+        self.searcher.clear();
     }
 
     /// A search for the player to move as `genmove` makes it, with ownership; `None` when
     /// the move was clear without searching.
     pub fn snapshot(&mut self) -> Option<search::Snapshot> {
-        let color = self.game.to_move();
-        let params = self.search_params(color);
         // An observer that never reports still makes the search count ownership.
         let mut ignore = |_: &search::Snapshot| {};
-        let observer: search::Observer = (Duration::MAX, &mut ignore);
-        let result = self
-            .searcher
-            .search(&self.game, color, &params, &self.stop, Some(observer));
-        result.snapshot
+        let request = Request {
+            observer: Some((Duration::MAX, &mut ignore)),
+            ..Request::new(self.game.to_move(), Limits::Move)
+        };
+        self.search(request).snapshot
     }
 
     /// Searches the position for the opponent in the background until
@@ -384,8 +509,7 @@ impl Player {
         let stop = Arc::new(AtomicBool::new(false));
         let mut searcher = std::mem::take(&mut self.searcher);
         let game = self.game.clone();
-        let mut params = self.search_params(game.to_move());
-        (params.max_playouts, params.max_time, params.time_cap) = (None, None, None);
+        let params = self.search_params(game.to_move(), &Limits::UntilStopped, None);
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
             let r = searcher.search(&game, game.to_move(), &params, &flag, None);
@@ -475,7 +599,6 @@ mod tests {
     fn result_after(secs: f64) -> SearchResult {
         SearchResult {
             best: SearchMove::Play(Point(30)),
-            fallback: SearchMove::Play(Point(30)),
             playouts: 1000,
             winrate: 0.5,
             elapsed: Duration::from_secs_f64(secs),
@@ -492,27 +615,43 @@ mod tests {
         });
         player.clear_board();
         let secs = |d: Option<Duration>| d.unwrap().as_secs_f64();
-        let first = player.search_params(Color::Black);
+        let first = player.search_params(Color::Black, &Limits::Move, None);
         assert_eq!((secs(first.max_time), secs(first.time_cap)), (1.0, 1.0));
         // An easy move took 0.2 s: 0.8 s banked; half of it goes to the next budget.
         player
             .decide(Color::Black, &result_after(0.2), false)
             .unwrap();
-        let next = player.search_params(Color::White);
+        let next = player.search_params(Color::White, &Limits::Move, None);
         assert!((secs(next.max_time) - 1.4).abs() < 1e-6);
         assert!((secs(next.time_cap) - 1.8).abs() < 1e-6);
         // Spending the whole cap empties the bank: the total stays 2 s for two moves.
         player
             .decide(Color::White, &result_after(1.8), false)
             .unwrap();
-        let after = player.search_params(Color::Black);
+        let after = player.search_params(Color::Black, &Limits::Move, None);
         assert_eq!((secs(after.max_time), secs(after.time_cap)), (1.0, 1.0));
         // Without the option every move gets the time per move, no more.
         player.options_mut().bank_time = false;
         player
             .decide(Color::Black, &result_after(0.1), false)
             .unwrap();
-        let plain = player.search_params(Color::White);
+        let plain = player.search_params(Color::White, &Limits::Move, None);
         assert_eq!((secs(plain.max_time), secs(plain.time_cap)), (1.0, 1.0));
+    }
+
+    #[test]
+    fn resigns_only_late_and_after_enough_playouts() {
+        let mut g = Game::new(9, Ruleset::default());
+        let mut moves = g.legal_plays(Color::Black).into_iter();
+        for _ in 0..19 {
+            let c = g.to_move();
+            let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
+            g.play(c, m).unwrap();
+        }
+        assert!(!resigns(&g, 0.1, 10_000, 0.05));
+        g.play(g.to_move(), Point::PASS).unwrap();
+        assert!(resigns(&g, 0.1, 10_000, 0.05));
+        assert!(!resigns(&g, 0.1, 1000, 0.05));
+        assert!(!resigns(&g, 0.1, 10_000, 0.2));
     }
 }

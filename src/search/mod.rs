@@ -61,8 +61,6 @@ const INITIAL_NODES: usize = 1 << 20;
 const ANALYSIS_NODES: usize = 1 << 22;
 /// The largest arena (48 bytes a node).
 const MAX_NODES: usize = 1 << 24;
-/// Resigning needs at least this many playouts behind the decision.
-const RESIGN_MIN_PLAYOUTS: u64 = 3000;
 /// The first thread checks the clock (and reports) every this many simulations.
 const CHECK_EVERY: u64 = 32;
 /// A time-limited search stops early only after this many simulations.
@@ -95,17 +93,19 @@ pub struct SearchParams {
     pub time_cap: Option<Duration>,
     /// Seed of the random generators (thread `i` uses a seed derived from it and `i`).
     pub seed: u64,
-    /// Resign when the best move wins less often than this (e.g. 0.1); 0 never resigns.
-    pub resign_threshold: f64,
     /// Search even when the move is obvious (an analysis wants the figures, not only the
     /// move): no quick pass, except where the only moves left are eye fills and passing is
     /// banned.
     pub always_search: bool,
+    /// Where new nodes' priors come from.
+    pub priors: priors::PriorSource,
+    /// Whether the playouts replay the last good reply to the opponent's move ([`replies`]).
+    pub playout_replies: bool,
 }
 
 impl Default for SearchParams {
-    /// One thread, 10,000 playouts, no time limit, seed 0, resign below 10%, quick
-    /// decisions allowed.
+    /// One thread, 10,000 playouts, no time limit, seed 0, quick decisions allowed, priors
+    /// from the move model, no last good replies.
     fn default() -> SearchParams {
         SearchParams {
             threads: 1,
@@ -113,8 +113,9 @@ impl Default for SearchParams {
             max_time: None,
             time_cap: None,
             seed: 0,
-            resign_threshold: 0.1,
             always_search: false,
+            priors: priors::PriorSource::Model,
+            playout_replies: false,
         }
     }
 }
@@ -127,25 +128,23 @@ impl SearchParams {
     }
 }
 
-/// The move the search chose.
+/// A move chosen: the search's (a board play or a pass), or the player's, who may resign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchMove {
     /// A board play (legal in the game).
     Play(Point),
     /// A pass.
     Pass,
-    /// Resignation.
+    /// Resignation (the player's decision, never the search's).
     Resign,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The move chosen.
+    /// The move chosen: a board play or a pass (whether to resign is the player's call,
+    /// from `winrate`).
     pub best: SearchMove,
-    /// The move to play instead when `best` is a resignation the caller declines (equal to
-    /// `best` otherwise).
-    pub fallback: SearchMove,
     /// Playouts (simulations) made.
     pub playouts: u64,
     /// The chosen move's estimated probability of winning for the searching player
@@ -177,6 +176,8 @@ pub struct Snapshot {
     pub score_lead: f64,
     /// The spread (standard deviation) of that margin over the same simulations.
     pub score_stdev: f64,
+    /// Where the priors came from (the policy an analysis shows is theirs).
+    pub priors: priors::PriorSource,
 }
 
 /// One root move in a [`Snapshot`].
@@ -274,9 +275,7 @@ impl Searcher {
     /// A limited search decides without searching in two cases: it passes when `color` has
     /// no legal board play that does not fill an own eye, and when the opponent has just
     /// passed and `color` is ahead by [`counting::area_score`](crate::tactics::counting::area_score) of the board as it stands. It
-    /// resigns when the best move's win rate is below `params.resign_threshold` after
-    /// enough playouts, once the game is past its opening (20 moves on 9x9, 40 on 19x19, in
-    /// proportion to the board's area).
+    /// never resigns: the player decides that from the win rate.
     pub fn search(
         &mut self,
         game: &Game,
@@ -293,7 +292,6 @@ impl Searcher {
             if let Some(best) = quick_decision(game, color, &root_moves, pass_allowed) {
                 return SearchResult {
                     best,
-                    fallback: best,
                     playouts: 0,
                     winrate: 0.5,
                     elapsed: start.elapsed(),
@@ -323,7 +321,7 @@ impl Searcher {
                 self.tree = Tree::with_capacity(capacity);
             }
             let root = self.tree.new_root();
-            let mut kids = root::root_priors(game, color, &root_moves);
+            let mut kids = root::root_priors(params.priors, game, color, &root_moves);
             if !root_moves.is_empty() && !self.filter.permits(0, color, Point::PASS) {
                 kids.pop();
             }
@@ -364,6 +362,8 @@ impl Searcher {
             }),
             owned_playouts: AtomicU64::new(0),
             score_utility: score_utility(game.size()),
+            priors: params.priors,
+            playout_replies: params.playout_replies,
         };
         let done = AtomicBool::new(false);
         let threads = params.threads.max(1);
@@ -417,7 +417,7 @@ impl Searcher {
         }
         let snap = snapshot(&shared, start.elapsed());
         drop(shared);
-        self.finish(game, params, pass_allowed, playouts, snap, start)
+        self.finish(game, pass_allowed, playouts, snap, start)
     }
 
     /// Picks the move from the root's statistics.
@@ -425,7 +425,6 @@ impl Searcher {
     fn finish(
         &mut self,
         game: &Game,
-        params: &SearchParams,
         pass_allowed: bool,
         playouts: u64,
         snap: Snapshot,
@@ -458,15 +457,10 @@ impl Searcher {
         }
         let top = ranked[0];
         let winrate = if top.visits == 0 { 0.5 } else { top.winrate() };
-        let fallback = if top.point.is_pass() {
+        let best = if top.point.is_pass() {
             SearchMove::Pass
         } else {
             SearchMove::Play(top.point)
-        };
-        let best = if top.visits > 0 && should_resign(game, params, playouts, winrate) {
-            SearchMove::Resign
-        } else {
-            fallback
         };
         if self.tree.is_full() && self.tree.capacity() < MAX_NODES {
             // Next time, a bigger arena (the tree is rebuilt).
@@ -476,7 +470,6 @@ impl Searcher {
         }
         SearchResult {
             best,
-            fallback,
             playouts,
             winrate,
             elapsed: start.elapsed(),
@@ -631,7 +624,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         -komi_shift
     };
     let kids: Vec<Stats> = tree.children(0).map(|i| tree.node(i).stats()).collect();
-    let prior_sum = priors::Prior::policy_total(kids.iter().map(|s| s.prior));
+    let prior_sum = priors::Prior::policy_total(shared.priors, kids.iter().map(|s| s.prior));
     let mut moves: Vec<(usize, MoveStats)> = tree
         .children(0)
         .zip(&kids)
@@ -646,7 +639,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
                     point: s.point,
                     visits: s.visits as u64,
                     winrate: w,
-                    prior: s.prior.policy_weight() / prior_sum,
+                    prior: s.prior.policy_weight(shared.priors) / prior_sum,
                     lcb,
                     pv: Vec::new(),
                     pv_visits: Vec::new(),
@@ -684,6 +677,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         ownership,
         score_lead: -root.score_mean() + lead_shift,
         score_stdev: root.score_stdev(),
+        priors: shared.priors,
     }
 }
 
@@ -805,16 +799,6 @@ pub fn genmove(
     stop: &AtomicBool,
 ) -> SearchResult {
     Searcher::new().search(game, color, params, stop, None)
-}
-
-/// True when the search should resign with `winrate` after `playouts`.
-fn should_resign(game: &Game, params: &SearchParams, playouts: u64, winrate: f64) -> bool {
-    let area = (game.size() * game.size()) as f64;
-    // 20 moves on 9x9, 40 on 19x19, linear in the area between and beyond (at least 10).
-    let opening = (20.0 + (area - 81.0) / 14.0).max(10.0);
-    playouts >= RESIGN_MIN_PLAYOUTS
-        && (game.moves().len() as f64) >= opening
-        && winrate < params.resign_threshold
 }
 
 #[cfg(test)]

@@ -29,7 +29,6 @@ use super::{model, patterns, policy};
 use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::ladder;
 use crate::tactics::self_atari::is_self_atari;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Even-game prior: visits at a 50% win rate.
 pub const EVEN: u32 = 10;
@@ -59,33 +58,28 @@ pub const POINTS_PER_STONE: i32 = 2;
 /// gets them all as wins, the others a share that falls with their strength.
 pub const MODEL_VISITS: u32 = 20;
 
-/// Where new nodes' priors come from: the learned move model ([`model`], true, the
-/// default) or the hand-made rules above (false).
-static USE_MODEL: AtomicBool = AtomicBool::new(true);
-
-/// Chooses the source of the priors for the whole process (`--priors`): the learned move
-/// model when `on`, else the hand-made rules.
-pub fn use_model(on: bool) {
-    USE_MODEL.store(on, Ordering::Relaxed);
-}
-
-/// True when the priors come from the learned move model.
-pub fn model_in_use() -> bool {
-    USE_MODEL.load(Ordering::Relaxed)
+/// Where new nodes' priors come from (`--priors`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PriorSource {
+    /// The learned move model ([`model`]).
+    #[default]
+    Model,
+    /// The hand-made rules above.
+    Hand,
 }
 
 /// Sets the prior of each of `children` (`color`'s moves on `board`, the pass included)
-/// from the source in use. `last` is the opponent's last move and `last2` the player's own
-/// before it; `scratch` is reused for the model's strengths, so nothing is allocated once it
-/// has grown.
+/// from `source`. `last` is the opponent's last move and `last2` the player's own before it;
+/// `scratch` is reused for the model's strengths, so nothing is allocated once it has grown.
 pub fn fill(
+    source: PriorSource,
     board: &Board,
     color: Color,
     (last, last2): (Point, Point),
     children: &mut [(Point, Prior)],
     scratch: &mut Vec<f32>,
 ) {
-    if !model_in_use() {
+    if source == PriorSource::Hand {
         for (p, prior) in children.iter_mut() {
             *prior = self::prior(board, color, *p, last);
         }
@@ -162,8 +156,8 @@ impl Prior {
     /// The move's weight in the policy an analysis shows, before the moves' weights are
     /// scaled to sum to 1: the move model's probability when the priors come from the
     /// model (the same figure the search explores by), else the prior's win rate.
-    pub fn policy_weight(self) -> f64 {
-        if model_in_use() {
+    pub fn policy_weight(self, source: PriorSource) -> f64 {
+        if source == PriorSource::Model {
             f64::from(self.probability())
         } else {
             self.rate()
@@ -172,10 +166,10 @@ impl Prior {
 
     /// The sum of the [`policy_weight`](Prior::policy_weight)s of `priors` (a node's
     /// children), by which each is divided to make the policy an analysis shows (never 0).
-    pub fn policy_total(priors: impl IntoIterator<Item = Prior>) -> f64 {
+    pub fn policy_total(source: PriorSource, priors: impl IntoIterator<Item = Prior>) -> f64 {
         priors
             .into_iter()
-            .map(Prior::policy_weight)
+            .map(|p| p.policy_weight(source))
             .sum::<f64>()
             .max(1e-9)
     }

@@ -28,8 +28,8 @@ fn params(playouts: u64, seed: u64) -> SearchParams {
         max_time: None,
         time_cap: None,
         seed,
-        resign_threshold: 0.0,
         always_search: false,
+        ..SearchParams::default()
     }
 }
 
@@ -345,26 +345,6 @@ fn respects_max_time() {
     // However busy the machine (the search may not even start in 150 ms), it stops soon.
     assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
     assert_legal(&g, Color::Black, r.best);
-}
-
-#[test]
-fn resigns_only_late_and_after_enough_playouts() {
-    let mut g = Game::new(9, Ruleset::default());
-    let p = SearchParams {
-        resign_threshold: 0.1,
-        ..SearchParams::default()
-    };
-    let mut moves = g.legal_plays(Color::Black).into_iter();
-    for _ in 0..19 {
-        let c = g.to_move();
-        let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
-        g.play(c, m).unwrap();
-    }
-    assert!(!should_resign(&g, &p, 10_000, 0.05));
-    g.play(g.to_move(), Point::PASS).unwrap();
-    assert!(should_resign(&g, &p, 10_000, 0.05));
-    assert!(!should_resign(&g, &p, 1000, 0.05));
-    assert!(!should_resign(&g, &p, 10_000, 0.2));
 }
 
 #[test]
@@ -818,4 +798,46 @@ fn moves_report_their_own_score() {
         .map(|m| m.score_lead * m.visits as f64)
         .sum();
     assert!((weighted / visits as f64 - snap.score_lead).abs() < 1e-6);
+}
+
+#[test]
+fn two_searches_in_one_process_keep_their_own_priors_and_replies() {
+    let mut g = Game::new(9, Ruleset::default());
+    let e5 = at(g.board(), "E5");
+    g.play(Color::Black, e5).unwrap();
+    let observe = |p: &SearchParams| {
+        let mut snap = None;
+        let mut keep = |s: &Snapshot| snap = Some(s.clone());
+        let r = Searcher::new().search(
+            &g,
+            Color::White,
+            p,
+            &AtomicBool::new(false),
+            Some((Duration::MAX, &mut keep)),
+        );
+        r.snapshot.unwrap()
+    };
+    let model = params(300, 5);
+    let hand = SearchParams {
+        priors: priors::PriorSource::Hand,
+        ..model.clone()
+    };
+    let replies = SearchParams {
+        playout_replies: true,
+        ..model.clone()
+    };
+    // Interleaved, so that a setting left behind by one search would show in the next.
+    let (a, b, c, a2) = (
+        observe(&model),
+        observe(&hand),
+        observe(&replies),
+        observe(&model),
+    );
+    assert_eq!(a.moves, a2.moves, "the same settings give the same search");
+    assert_eq!(
+        (a.priors, b.priors),
+        (priors::PriorSource::Model, priors::PriorSource::Hand)
+    );
+    assert_ne!(a.moves, b.moves, "the priors' source changes the search");
+    assert_ne!(a.moves, c.moves, "last good replies change the playouts");
 }

@@ -57,11 +57,11 @@ impl Default for Clock {
     }
 }
 
-impl Clock {
-    /// A clock from GTP's `time_settings MAIN PERIOD STONES`: stones 0 with a period means no
-    /// limit; period 0 means absolute time.
-    pub fn from_gtp(main: f64, period: f64, stones: u32) -> Clock {
-        let system = if period > 0.0 && stones == 0 {
+impl TimeSystem {
+    /// The system of GTP's `time_settings MAIN PERIOD STONES`: stones 0 with a period means
+    /// no limit; period 0 means absolute time.
+    pub fn from_gtp(main: f64, period: f64, stones: u32) -> TimeSystem {
+        if period > 0.0 && stones == 0 {
             TimeSystem::None
         } else if period <= 0.0 {
             TimeSystem::Absolute { main }
@@ -71,9 +71,15 @@ impl Clock {
                 period,
                 stones,
             }
-        };
+        }
+    }
+}
+
+impl Clock {
+    /// A clock from GTP's `time_settings MAIN PERIOD STONES` ([`TimeSystem::from_gtp`]).
+    pub fn from_gtp(main: f64, period: f64, stones: u32) -> Clock {
         Clock {
-            system,
+            system: TimeSystem::from_gtp(main, period, stones),
             left: [None, None],
         }
     }

@@ -71,6 +71,10 @@ pub(super) struct Shared<'a> {
     /// The score utility's scale and weight; each simulation centres it on the root's
     /// mean margin at its start.
     pub score_utility: ScoreUtility,
+    /// Where new nodes' priors come from.
+    pub priors: priors::PriorSource,
+    /// Whether the playouts replay last good replies.
+    pub playout_replies: bool,
 }
 
 /// A worker's private state.
@@ -102,7 +106,7 @@ impl<'a> Worker<'a> {
     pub fn new(shared: &'a Shared<'a>, seed: u64) -> Worker<'a> {
         let mut playout = Playout::new();
         playout.set_mercy(shared.mercy);
-        playout.set_replies(super::replies::replies_in_use());
+        playout.set_replies(shared.playout_replies);
         Worker {
             shared,
             board: shared.game.board().clone(),
@@ -286,6 +290,7 @@ impl<'a> Worker<'a> {
             self.children.push((Point::PASS, Prior::default()));
         }
         priors::fill(
+            sh.priors,
             &self.board,
             color,
             last,

@@ -1,6 +1,10 @@
 //! The virtual-force search: can player Z, moving first in alternating local play, reach
 //! uncapturable life of Z on a set of points whatever the opponent does?
 //!
+//! A local game with local rules of its own, not the game's: it does not ask the game's
+//! [`Judge`](crate::rules::judge::Judge); its ko conditions are written in the rules layer's
+//! words (below).
+//!
 //! Plays are board plays on the region's empty points (suicide forbidden) or passes. Within
 //! the line: a board play may not repeat a (before, after) transition made earlier in the
 //! line (fixed ko); a single-stone recapture of a basic ko right after the opponent's ko

@@ -4,27 +4,12 @@
 //! and play it again when the same move comes up; a reply that appears in a lost simulation
 //! is forgotten. The tables are the worker's own, learnt over one search.
 //!
-//! Off unless asked for ([`use_replies`], `--playout-replies on`): its A/B matches have
-//! not shown a gain yet (see `docs/search.md`).
+//! Off unless asked for (`SearchParams::playout_replies`, `--playout-replies on`): its A/B
+//! matches have not shown a gain yet (see `docs/search.md`).
 //!
 //! Nothing here allocates after [`Replies::new`].
 
 use crate::board::{Color, Point, MAX_POINTS};
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether the search's playouts use last good replies.
-static USE_REPLIES: AtomicBool = AtomicBool::new(false);
-
-/// Turns last good replies in the search's playouts on or off for the whole process
-/// (`--playout-replies`).
-pub fn use_replies(on: bool) {
-    USE_REPLIES.store(on, Ordering::Relaxed);
-}
-
-/// True when the search's playouts use last good replies.
-pub fn replies_in_use() -> bool {
-    USE_REPLIES.load(Ordering::Relaxed)
-}
 
 /// The remembered replies of both players. An entry of [`Point::PASS`] means none.
 #[derive(Clone)]

@@ -43,20 +43,22 @@
 //!
 //! The cycle search is an iterative-deepening depth-first search over cycle lengths 2, 4, ...,
 //! 12, pruned by the stones still to be restored (each stone of P that is missing needs a play
-//! of its owner). It is bounded by [`NODE_BUDGET`] plays made on a board per ko-play test;
-//! when the budget runs out before a cycle is found the play is taken to be *not* a ko play,
-//! so an unfinished search never bans anything.
+//! of its owner). It plays on a scratch position kept as its changes to the board the test
+//! starts from, taking each play back when it returns, so it copies no board; strings and
+//! liberties are found by walking the stones. It is bounded by [`NODE_BUDGET`] plays made
+//! per ko-play test; when the budget runs out before a cycle is found the play is taken to be
+//! *not* a ko play, so an unfinished search never bans anything.
 
 use super::history::{Candidate, KoBan, Step};
 use crate::board::zobrist::KEYS;
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// Longest even cycle a ko play may start (in board plays, the ko play included).
 pub const MAX_CYCLE: usize = 12;
 
-/// Most plays the cycle search makes on a board for one ko-play test (all deepening rounds
+/// Most plays the cycle search goes on from for one ko-play test (all deepening rounds
 /// together); past it the play counts as not a ko play.
 pub const NODE_BUDGET: usize = 20_000;
 
@@ -80,6 +82,12 @@ impl PlayId {
         } else {
             0
         };
+        PlayId::of_parts(color, point, string, removed)
+    }
+
+    /// The identity of `color`'s play on `point`, given the fingerprint of the new stone's
+    /// string and what it removed.
+    fn of_parts(color: Color, point: Point, string: u64, removed: &[Point]) -> PlayId {
         let mut removed: SmallVec<[Point; 4]> = removed.iter().copied().collect();
         removed.sort_unstable();
         PlayId {
@@ -259,9 +267,13 @@ pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
             .last()
             .is_some_and(|l| l.color == cand.color && l.point == cand.point)
     }) {
-        let mut after = board.clone();
-        after.play_with(cand.point, cand.color, |_| {});
-        let id = PlayId::new(cand.color, cand.point, &after, &cand.removed);
+        let after = Scratch::after(board, cand.color, cand.point, &cand.removed);
+        let id = PlayId::of_parts(
+            cand.color,
+            cand.point,
+            after.fingerprint(cand.point, cand.color),
+            &cand.removed,
+        );
         if let Some(cycle) = ing.repeated_cycle(&id) {
             return Some(KoBan::odd_cycle(
                 cand.color,
@@ -283,10 +295,9 @@ pub fn is_ko_play(before: &Board, color: Color, point: Point) -> bool {
     {
         return false;
     }
-    let mut after = before.clone();
     let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-    after.play_with(point, color, |p| removed.push(p));
-    ko_play_after(before, &after, color, point, &removed)
+    before.for_each_removed(point, color, |p| removed.push(p));
+    starts_even_cycle(before, color, point, &removed)
 }
 
 /// [`is_ko_play`] for a play already made: `after` is the board after it, `removed` the
@@ -301,6 +312,13 @@ fn ko_play_after(
     if after.cell(point) != Cell::stone(color) {
         return false; // a suicide
     }
+    starts_even_cycle(before, color, point, removed)
+}
+
+/// True when `color`'s board play on `point` in `before`, no suicide, removing `removed`, is
+/// a ko play: it captures or leaves its string in atari, and starts an even cycle.
+fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Point]) -> bool {
+    let after = Scratch::after(before, color, point, removed);
     if removed.is_empty() && !after.in_atari(point) {
         return false;
     }
@@ -308,16 +326,228 @@ fn ko_play_after(
         p: before,
         limit: 0,
         nodes: 0,
-        path: vec![after.hash()],
+        path: vec![after.hash],
         touched: std::iter::once(point)
             .chain(removed.iter().copied())
             .collect(),
-        levels: vec![after.clone()],
+        q: after,
     };
     (2..=MAX_CYCLE).step_by(2).any(|limit| {
         search.limit = limit;
         search.nodes < NODE_BUDGET && search.dfs(1, color.opponent())
     })
+}
+
+/// A position a few plays away from a board, kept as its changes to that board: the cycle
+/// search plays on it and takes its plays back, and copies no board. Strings and liberties
+/// are found by walking the stones (the search's positions differ from the board in a few
+/// points only).
+struct Scratch<'a> {
+    base: &'a Board,
+    /// Every point changed, with what stands on it now; the last entry for a point wins.
+    changes: Vec<(Point, Cell)>,
+    /// The points that have an entry in `changes`.
+    changed: [u64; MAX_POINTS.div_ceil(64)],
+    /// The position's hash.
+    hash: u64,
+}
+
+/// A set of points, one bit each.
+type Bits = [u64; MAX_POINTS.div_ceil(64)];
+
+/// True when `p` is in `bits`.
+#[inline]
+fn has(bits: &Bits, p: Point) -> bool {
+    bits[p.index() / 64] & (1 << (p.index() % 64)) != 0
+}
+
+/// Puts `p` in `bits`.
+#[inline]
+fn put(bits: &mut Bits, p: Point) {
+    bits[p.index() / 64] |= 1 << (p.index() % 64);
+}
+
+impl<'a> Scratch<'a> {
+    /// The position after `color`'s play on the empty point `point` of `base`, which
+    /// removes the stones `removed` (captures, or on a suicide its own string).
+    fn after(base: &'a Board, color: Color, point: Point, removed: &[Point]) -> Scratch<'a> {
+        let mut s = Scratch {
+            base,
+            changes: Vec::with_capacity(4 * MAX_CYCLE),
+            changed: [0; MAX_POINTS.div_ceil(64)],
+            hash: base.hash(),
+        };
+        s.set(point, Cell::stone(color));
+        for &r in removed {
+            s.set(r, Cell::Empty);
+        }
+        s
+    }
+
+    /// What stands on `p`.
+    #[inline]
+    fn cell(&self, p: Point) -> Cell {
+        if !has(&self.changed, p) {
+            return self.base.cell(p);
+        }
+        self.changes
+            .iter()
+            .rev()
+            .find(|&&(q, _)| q == p)
+            .map_or_else(|| self.base.cell(p), |&(_, c)| c)
+    }
+
+    /// Puts `cell` on `p` (a stone on an empty point, or an empty point where a stone
+    /// stood), keeping the hash.
+    fn set(&mut self, p: Point, cell: Cell) {
+        let old = self.cell(p);
+        for c in [old, cell] {
+            if let Some(color) = c.color() {
+                self.hash ^= KEYS[color.index()][p.index()];
+            }
+        }
+        self.changes.push((p, cell));
+        put(&mut self.changed, p);
+    }
+
+    /// Takes back every change after the first `mark`, restoring the hash to `hash`.
+    fn undo(&mut self, mark: usize, hash: u64) {
+        while self.changes.len() > mark {
+            let (p, _) = self.changes.pop().expect("a change past the mark");
+            if !self.changes.iter().any(|&(q, _)| q == p) {
+                self.changed[p.index() / 64] &= !(1 << (p.index() % 64));
+            }
+        }
+        self.hash = hash;
+    }
+
+    /// Walks the string holding the stone on `p`, unless `seen` holds it (`seen` gains its
+    /// stones): calls `on_stone` with each stone and `on_empty` with each empty neighbour of
+    /// a stone (once per stone beside it). Stops as soon as `on_empty` returns false, and
+    /// then returns false.
+    fn walk(
+        &self,
+        p: Point,
+        seen: &mut Bits,
+        mut on_stone: impl FnMut(Point),
+        mut on_empty: impl FnMut(Point) -> bool,
+    ) -> bool {
+        if has(seen, p) {
+            return true;
+        }
+        let own = self.cell(p);
+        put(seen, p);
+        let mut stack: SmallVec<[Point; 32]> = SmallVec::new();
+        stack.push(p);
+        while let Some(s) = stack.pop() {
+            on_stone(s);
+            for n in self.base.neighbours(s) {
+                let c = self.cell(n);
+                if c == own {
+                    if !has(seen, n) {
+                        put(seen, n);
+                        stack.push(n);
+                    }
+                } else if c == Cell::Empty && !on_empty(n) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The number of distinct liberties of the string holding the stone on `p`, counted up
+    /// to two, and one of them ([`Point::PASS`] when none).
+    fn liberties(&self, p: Point) -> (usize, Point) {
+        let (mut count, mut first) = (0, Point::PASS);
+        self.walk(
+            p,
+            &mut [0; MAX_POINTS.div_ceil(64)],
+            |_| {},
+            |n| {
+                if count == 0 {
+                    (count, first) = (1, n);
+                } else if n != first {
+                    count = 2;
+                }
+                count < 2
+            },
+        );
+        (count, first)
+    }
+
+    /// True when the string holding the stone on `p` has exactly one liberty.
+    fn in_atari(&self, p: Point) -> bool {
+        self.liberties(p).0 == 1
+    }
+
+    /// True when the string holding the stone on `p` has no liberty but `lib`.
+    fn only_liberty_is(&self, p: Point, lib: Point) -> bool {
+        self.liberties(p) == (1, lib)
+    }
+
+    /// The Zobrist fingerprint of the string of `color` holding `p`; 0 when no stone of
+    /// `color` stands there.
+    fn fingerprint(&self, p: Point, color: Color) -> u64 {
+        let mut h = 0;
+        if self.cell(p) == Cell::stone(color) {
+            let key = &KEYS[color.index()];
+            let mut seen = [0; MAX_POINTS.div_ceil(64)];
+            self.walk(p, &mut seen, |s| h ^= key[s.index()], |_| true);
+        }
+        h
+    }
+
+    /// What `color`'s play on the empty point `x` would do, read without playing it: `None`
+    /// for a suicide, else the hash after it and an opponent stone of each string it
+    /// captures.
+    fn read_play(&self, x: Point, color: Color) -> Option<(u64, SmallVec<[Point; 4]>)> {
+        let own = Cell::stone(color);
+        let mut escapes = false;
+        let mut taken: SmallVec<[Point; 4]> = SmallVec::new();
+        for n in self.base.neighbours(x) {
+            match self.cell(n) {
+                Cell::Empty => escapes = true,
+                Cell::OffBoard => {}
+                c if c == own => escapes = escapes || !self.only_liberty_is(n, x),
+                _ if self.only_liberty_is(n, x) => taken.push(n),
+                _ => {}
+            }
+        }
+        if !escapes && taken.is_empty() {
+            return None;
+        }
+        let mut hash = self.hash ^ KEYS[color.index()][x.index()];
+        let key = &KEYS[color.opponent().index()];
+        let mut seen = [0; MAX_POINTS.div_ceil(64)];
+        for &n in &taken {
+            self.walk(n, &mut seen, |s| hash ^= key[s.index()], |_| true);
+        }
+        Some((hash, taken))
+    }
+
+    /// Plays `color` on the empty point `p` (no suicide), capturing the strings of the
+    /// stones `taken` ([`Scratch::read_play`]'s), calling `on_remove` with each stone
+    /// captured; returns how many.
+    fn play(
+        &mut self,
+        p: Point,
+        color: Color,
+        taken: &[Point],
+        mut on_remove: impl FnMut(Point),
+    ) -> usize {
+        let mut stones: SmallVec<[Point; 32]> = SmallVec::new();
+        let mut seen = [0; MAX_POINTS.div_ceil(64)];
+        for &n in taken {
+            self.walk(n, &mut seen, |s| stones.push(s), |_| true);
+        }
+        self.set(p, Cell::stone(color));
+        for &s in &stones {
+            self.set(s, Cell::Empty);
+            on_remove(s);
+        }
+        stones.len()
+    }
 }
 
 /// The search for an even cycle back to `p`.
@@ -326,14 +556,14 @@ struct CycleSearch<'a> {
     p: &'a Board,
     /// Length of the cycles sought in this deepening round.
     limit: usize,
-    /// Plays made on a board so far.
+    /// Plays made so far (those the search goes on from).
     nodes: usize,
     /// Hashes of the positions after 1, 2, ... plays.
     path: Vec<u64>,
     /// Every point where some play of the path placed or removed a stone (with repeats).
     touched: Vec<Point>,
-    /// `levels[d - 1]`: the board after `d` plays.
-    levels: Vec<Board>,
+    /// The position after the plays of the path.
+    q: Scratch<'a>,
 }
 
 impl CycleSearch<'_> {
@@ -344,7 +574,7 @@ impl CycleSearch<'_> {
         if remaining == 0 {
             return false;
         }
-        let q = &self.levels[depth - 1];
+        let q = &self.q;
         let p = self.p;
         let mut differ: SmallVec<[Point; 16]> = self
             .touched
@@ -367,19 +597,29 @@ impl CycleSearch<'_> {
             return false;
         }
         let mut allowed: SmallVec<[Point; 16]> = SmallVec::new();
+        let mut listed = [0; MAX_POINTS.div_ceil(64)];
         let mut allow = |x: Point| {
-            if q.cell(x) == Cell::Empty && !allowed.contains(&x) {
+            if !has(&listed, x) && q.cell(x) == Cell::Empty {
+                put(&mut listed, x);
                 allowed.push(x);
             }
         };
+        // The strings walked so far (a string holding several such points is walked once).
+        let mut seen = [0; MAX_POINTS.div_ceil(64)];
         for &t in &differ {
             allow(t);
             if q.cell(t).color().is_some() {
-                for s in q.string_stones(t) {
-                    q.neighbours(s).into_iter().for_each(&mut allow);
-                }
+                q.walk(
+                    t,
+                    &mut seen,
+                    |_| {},
+                    |n| {
+                        allow(n);
+                        true
+                    },
+                );
             } else {
-                q.neighbours(t).into_iter().for_each(&mut allow);
+                p.neighbours(t).into_iter().for_each(&mut allow);
             }
         }
         allowed.sort_unstable();
@@ -388,11 +628,9 @@ impl CycleSearch<'_> {
             if self.nodes >= NODE_BUDGET {
                 return false;
             }
-            let q = &self.levels[depth - 1];
-            if q.is_suicide(x, to_move) {
-                continue;
-            }
-            let h = q.hash_after(x, to_move);
+            let Some((h, taken)) = self.q.read_play(x, to_move) else {
+                continue; // a suicide
+            };
             if h == p.hash() {
                 if (depth + 1).is_multiple_of(2) {
                     return true;
@@ -403,18 +641,12 @@ impl CycleSearch<'_> {
                 continue;
             }
             self.nodes += 1;
-            if self.levels.len() == depth {
-                self.levels.push(self.levels[depth - 1].clone());
-            } else {
-                let (lo, hi) = self.levels.split_at_mut(depth);
-                hi[0].clone_from(&lo[depth - 1]);
-            }
-            let mark = self.touched.len();
+            let (mark, hash) = (self.q.changes.len(), self.q.hash);
+            let touched_mark = self.touched.len();
             self.touched.push(x);
-            let child = &mut self.levels[depth];
             let touched = &mut self.touched;
-            let captured = child.play_with(x, to_move, |r| touched.push(r));
-            let ok = p.cell(x) == own || captured > 0 || child.in_atari(x);
+            let captured = self.q.play(x, to_move, &taken, |r| touched.push(r));
+            let ok = p.cell(x) == own || captured > 0 || self.q.in_atari(x);
             if ok {
                 self.path.push(h);
                 if self.dfs(depth + 1, to_move.opponent()) {
@@ -422,7 +654,8 @@ impl CycleSearch<'_> {
                 }
                 self.path.pop();
             }
-            self.touched.truncate(mark);
+            self.q.undo(mark, hash);
+            self.touched.truncate(touched_mark);
         }
         false
     }

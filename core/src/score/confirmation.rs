@@ -12,6 +12,10 @@
 //!   a ko ban binds it (any other pass just hands the defender a free move).
 //! - Ko: under [`KoRule::PassForKo`], simple ko plus the pass-for-ko bans; under any other
 //!   rule, simple ko alone (a pass is a move elsewhere, so local play has no ko threats).
+//!   These are the local game's own rules, not the game's: it does not ask the game's
+//!   [`Judge`](crate::rules::judge::Judge), but it speaks the rules layer's words (basic ko
+//!   by the board's ko point, bans made by [`PassForKoBan::made_by`] and judged by
+//!   [`ko::pass_for_ko_bans`]).
 //! - The attacker wins as soon as the string is captured. The defender wins when the string
 //!   joins a wall of its colour (walls are taken to be alive), when it captures
 //!   [`BIG_CAPTURE`] stones or more in one move, or when a state

@@ -9,10 +9,13 @@ use crate::board::{Color, Coord};
 use std::fmt;
 use std::fmt::Write as _;
 
+mod file;
 mod game;
 pub use game::RecordRules;
 #[cfg(test)]
 mod tests;
+
+pub use file::{read_file, write_file};
 
 /// Smallest board size accepted in `SZ`.
 const MIN_SIZE: usize = 2;

@@ -6,6 +6,10 @@
 //! self-atari) and reads on. Reading stops after `MAX_DEPTH` extensions (the ladder is
 //! then taken to fail). Works on copies of the board, so it is for priors at node creation,
 //! not for playouts.
+//!
+//! Local rules of its own: a ladder is read under basic ko alone (the board's ko point,
+//! [`Board::is_legal_simple`]) and suicide forbidden, whatever the game's rules; it does not
+//! ask the game's [`Judge`](crate::rules::judge::Judge).
 
 use super::self_atari::is_self_atari;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};

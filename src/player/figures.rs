@@ -125,6 +125,7 @@ mod tests {
             ownership: vec![1.0, -1.0, 0.0, 0.0],
             score_lead: 3.5,
             score_stdev: 6.25,
+            priors: Default::default(),
         };
         let root = root_figures(&snap);
         assert_eq!(root.visits, 40);
