@@ -336,6 +336,8 @@
   function drawKos() {
     const list = $('kos');
     list.textContent = '';
+    // Which position the list describes: the number of moves played.
+    list.dataset.move = String(game.moves.length);
     let kos;
     // On a copy: a failure inside the classifier must not take the board with it.
     const copy = game.clone();
@@ -375,6 +377,7 @@
     clearTimeout(classifyTimer);
     const list = $('kos');
     list.textContent = '';
+    delete list.dataset.move;
     if (!$('auto-classify').checked) return;
     const li = document.createElement('li');
     li.className = 'hint';

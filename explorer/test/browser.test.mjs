@@ -175,9 +175,11 @@ test('the ko types of the position are listed', async (t) => {
   await page.click('#examples [data-example="basic"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 4);
   await page.click('#moves li:nth-child(1)');
-  // After Black's capture at D4 the ko is open for White: one basic ko, with its type.
-  await page.waitForSelector('#kos li[data-points]', { timeout: 60000 });
-  const ko = await page.$eval('#kos li[data-points]', (li) => li.textContent);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li.undone').length === 3);
+  // After Black's capture at D4 the ko is open for White: one basic ko, with its type. The list
+  // says which position it describes, so a list drawn for the record's end is not read here.
+  await page.waitForSelector('#kos[data-move="1"] li[data-points]', { timeout: 60000 });
+  const ko = await page.$eval('#kos[data-move="1"] li[data-points]', (li) => li.textContent);
   assert.match(ko, /open for W: /);
   assert.deepEqual(errors, []);
 });
