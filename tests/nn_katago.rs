@@ -487,3 +487,69 @@ fn kata_raw_nn_over_gtp_is_the_librarys_evaluation() {
         koan.output.read_line(&mut answer).unwrap();
     }
 }
+
+/// Whether the policy of a `kata-raw-nn` answer on a `size` board is `NAN` (no legal play)
+/// at `vertex`.
+fn policy_banned(answer: &str, size: usize, vertex: &str) -> bool {
+    let c = Coord::parse_gtp(vertex, size).unwrap();
+    let row = size - 1 - c.row as usize;
+    let rows: Vec<&str> = answer
+        .lines()
+        .skip_while(|l| l.trim() != "policy")
+        .skip(1)
+        .take(size)
+        .collect();
+    rows[row].split_whitespace().nth(c.col as usize).unwrap() == "NAN"
+}
+
+#[test]
+fn the_network_sees_koans_ko_bans_under_fixed_ko() {
+    // A basic ko on 5x5: Black takes at D3. Under simple ko White may not retake at C3 at
+    // once; under fixed ko the retake is a new transition and legal. Then after passes (which
+    // lift a simple ko) and White's retake, passes again: Black's D3 would repeat its first
+    // capture from the same position, banned by fixed ko though no simple ko stands.
+    let opening = ["B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3", "D3"];
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("koan-fixed-ko.err");
+    for (rule, retake_banned, late_capture_banned) in
+        [("simple", true, false), ("fixed", false, true)]
+    {
+        let mut koan = Gtp::start(
+            Path::new(env!("CARGO_BIN_EXE_koan")),
+            &["--model".as_ref(), TINY_NET.as_ref()],
+            &log,
+        );
+        koan.send("boardsize 5");
+        koan.send(&format!("ko-rule {rule}"));
+        for (i, v) in opening.iter().enumerate() {
+            koan.send(&format!("play {} {v}", if i % 2 == 0 { "b" } else { "w" }));
+        }
+        let answer = koan.send("kata-raw-nn 0");
+        assert_eq!(
+            policy_banned(&answer, 5, "C3"),
+            retake_banned,
+            "{rule}: {answer}"
+        );
+        assert!(!policy_banned(&answer, 5, "E1"), "{rule}: {answer}");
+        for (color, v) in [
+            ("w", "pass"),
+            ("b", "pass"),
+            ("w", "C3"),
+            ("b", "pass"),
+            ("w", "pass"),
+        ] {
+            koan.send(&format!("play {color} {v}"));
+        }
+        let bans = koan.send("ko-bans");
+        assert_eq!(
+            bans.starts_with("D3"),
+            late_capture_banned,
+            "{rule}: {bans}"
+        );
+        let answer = koan.send("kata-raw-nn 0");
+        assert_eq!(
+            policy_banned(&answer, 5, "D3"),
+            late_capture_banned,
+            "{rule}: {answer}"
+        );
+    }
+}
