@@ -40,6 +40,7 @@ pub mod filter;
 pub mod model;
 pub mod outcome;
 pub mod priors;
+pub mod puct;
 pub mod root;
 pub use koan_core::playout::{self, patterns, policy, replies, rng};
 pub mod time;
