@@ -190,6 +190,10 @@ impl<'a> NetworkSearch<'a> {
             if !self.nodes[node].expanded {
                 break self.expand(node, &game, color, path.len() - 1);
             }
+            if self.nodes[node].count == 0 {
+                // No move at all (every play banned and the pass too): the line ends here.
+                break self.count(&game, color);
+            }
             let child = self.select(node, path.len() % 2 == 1);
             let p = self.nodes[child].point;
             if game.play(color, p).is_err() {
@@ -375,6 +379,10 @@ impl<'a> NetworkSearch<'a> {
             score_lead: -root.lead(),
             score_stdev: root.lead_stdev(),
             priors: super::priors::PriorSource::Model,
+            policy: self.nodes[kids_of(root)]
+                .iter()
+                .map(|k| (k.point, k.prior))
+                .collect(),
         }
     }
 
@@ -395,6 +403,11 @@ impl<'a> NetworkSearch<'a> {
             }
         }
     }
+}
+
+/// The arena indices of a node's children.
+fn kids_of(n: &Node) -> std::ops::Range<usize> {
+    n.first as usize..(n.first + n.count) as usize
 }
 
 /// True when the game's last move was a pass (a pass now ends it).
