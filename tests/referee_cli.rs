@@ -42,7 +42,7 @@ fn legal_illegal_and_unreadable_records_give_0_1_2() {
     let (code, out) = referee(&[legal.to_str().unwrap(), illegal.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("illegal: move 10: W C3 is illegal: ko rule (simple: retakes the ko at once)"),
+        out.contains("illegal: move 10: W C3 is illegal: retakes the ko at once: simple ko"),
         "{out}"
     );
     // Under fixed ko the first retake is allowed.

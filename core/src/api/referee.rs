@@ -197,7 +197,10 @@ mod tests {
         let v = referee(&format!("(;SZ[5]RU[Japanese]{moves})"), None).unwrap();
         let (n, why) = v.illegal.clone().unwrap();
         assert_eq!(n, 10);
-        assert!(why.contains("W C3 is illegal: ko rule (simple"), "{why}");
+        assert!(
+            why.ends_with("W C3 is illegal: retakes the ko at once: simple ko"),
+            "{why}"
+        );
         // Under fixed ko, given on the command line, the same record is legal.
         let fixed = referee(
             &format!("(;SZ[5]RU[Japanese]{moves})"),
