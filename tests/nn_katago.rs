@@ -448,7 +448,7 @@ fn kata_raw_nn_over_gtp_is_the_librarys_evaluation() {
     koan.send("boardsize 7");
     koan.send("rules japanese");
     koan.send("komi 6.5");
-    let mut game = Game::new(7, Ruleset::preset("japanese").unwrap());
+    let mut game = koan_core::testkit::new_game(7, Ruleset::preset("japanese").unwrap());
     game.set_komi(6.5);
     for (i, v) in ["D4", "C3", "E5", "pass", "B2"].iter().enumerate() {
         let color = if i % 2 == 0 {
