@@ -13,7 +13,6 @@
 //! `KOAN_NN_CASES=N` runs the first N positions only; `KOAN_NN_SHOW=1` prints both answers.
 
 use koan::board::{Color, Coord, Point};
-use koan::game::Game;
 use koan::nn::{Evaluator, Model};
 use koan::rules::Ruleset;
 use rand::rngs::SmallRng;
@@ -150,7 +149,7 @@ fn random_cases(size: usize, lengths: &[usize], seed: u64, first_symmetry: usize
             1 => ("japanese", SIMPLE_TERRITORY),
             _ => ("aga", SITUATIONAL),
         };
-        let mut game = Game::new(size, Ruleset::preset(koan_rules).unwrap());
+        let mut game = koan_core::testkit::new_game(size, Ruleset::preset(koan_rules).unwrap());
         let mut moves = Vec::new();
         for i in 0..len {
             let color = game.to_move();
@@ -291,7 +290,8 @@ fn koan_evaluates_the_network_as_katago_does() {
     let mut worst: Vec<(String, f64, String)> = Vec::new();
     let mut failures = Vec::new();
     for case in &cases {
-        let mut game = Game::new(case.size, Ruleset::preset(case.koan_rules).unwrap());
+        let mut game =
+            koan_core::testkit::new_game(case.size, Ruleset::preset(case.koan_rules).unwrap());
         game.set_komi(case.komi);
         for (engine, rules) in [
             (&mut katago, format!("kata-set-rules {}", case.kata_rules)),
@@ -448,7 +448,7 @@ fn kata_raw_nn_over_gtp_is_the_librarys_evaluation() {
     koan.send("boardsize 7");
     koan.send("rules japanese");
     koan.send("komi 6.5");
-    let mut game = Game::new(7, Ruleset::preset("japanese").unwrap());
+    let mut game = koan_core::testkit::new_game(7, Ruleset::preset("japanese").unwrap());
     game.set_komi(6.5);
     for (i, v) in ["D4", "C3", "E5", "pass", "B2"].iter().enumerate() {
         let color = if i % 2 == 0 {

@@ -316,6 +316,7 @@ fn writes_a_valid_record() {
         player_to_move: Some(Color::Black),
         play: None,
         comment: None,
+        ..SgfNode::default()
     });
     for i in 0..30 {
         let color = if i % 2 == 0 {
@@ -525,7 +526,7 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
     let rules = Ruleset::preset("japanese").unwrap();
     for round in 0..300 {
         let size = rng.gen_range(4..=9);
-        let mut game = Game::new(size, rules);
+        let mut game = crate::testkit::new_game(size, rules);
         // Up to three parts, each some moves then a setup node that changes a few points.
         for _ in 0..rng.gen_range(1..=3) {
             let n = rng.gen_range(0..3 * size * size / 2);
@@ -549,7 +550,13 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
                 setup.player_to_move = Some(game.to_move().opponent());
             }
             record.nodes.push(setup);
-            game = match Game::from_sgf(&parse(&write(&record)).unwrap(), rules, 6.5, None) {
+            game = match Game::from_sgf(
+                &parse(&write(&record)).unwrap(),
+                rules,
+                6.5,
+                None,
+                crate::testkit::pass_judge(),
+            ) {
                 Ok(g) => g,
                 // A setup can leave a string without liberties; such a record is refused
                 // later by its next move at most, never here.
@@ -558,8 +565,14 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
         }
         play_randomly(&mut game, rng.gen_range(0..size * size), &mut rng);
         let text = write(&game.to_sgf("Japanese".into(), None));
-        let back = Game::from_sgf(&parse(&text).unwrap(), rules, 6.5, None)
-            .unwrap_or_else(|e| panic!("round {round}: {e} reading {text}"));
+        let back = Game::from_sgf(
+            &parse(&text).unwrap(),
+            rules,
+            6.5,
+            None,
+            crate::testkit::pass_judge(),
+        )
+        .unwrap_or_else(|e| panic!("round {round}: {e} reading {text}"));
         let (a, b) = (game.board(), back.board());
         let cells = |b: &crate::board::Board| b.points().map(|p| b.cell(p)).collect::<Vec<Cell>>();
         assert_eq!(cells(a), cells(b), "round {round}: {text}");
@@ -624,4 +637,20 @@ fn game_information_and_comments_round_trip() {
     assert_eq!(game.nodes[0].comment.as_deref(), Some("A famous game"));
     assert_eq!(game.nodes[1].comment.as_deref(), Some("the move ] here"));
     assert_round_trip(&game);
+}
+
+#[test]
+fn territory_marks_are_read_and_written_back() {
+    // TB/TW as a program leaves them after counting: lists and rectangles, in the last node.
+    let game = ok("(;SZ[5];B[cc];W[dd];B[];W[]TB[aa:bb][cc]TW[ee][dd])");
+    let last = game.nodes.last().unwrap();
+    assert_eq!(
+        last.territory_black,
+        vec![c(0, 4), c(1, 4), c(0, 3), c(1, 3), c(2, 2)]
+    );
+    assert_eq!(last.territory_white, vec![c(4, 0), c(3, 1)]);
+    // Marks are not setup: they change no position.
+    assert!(!last.has_setup());
+    assert_round_trip(&game);
+    assert!(err("(;SZ[5]TB[zz])").contains("off the 5x5 board"));
 }
