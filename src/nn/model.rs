@@ -649,6 +649,12 @@ impl Reader<'_> {
         if out.iter().any(|x| !x.is_finite()) {
             return err(format!("{layer}: a weight is NaN or infinite"));
         }
+        // Trained networks keep weights that decayed below the smallest normal float (dead
+        // units of the feed-forward blocks); the CPU multiplies such subnormal numbers some
+        // hundred times slower than others, and their products (under 1e-36) change nothing.
+        for x in out.iter_mut().filter(|x| x.is_subnormal()) {
+            *x = 0.0;
+        }
         Ok(out)
     }
 
