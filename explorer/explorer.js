@@ -155,7 +155,8 @@
     return out;
   }
 
-  // "W C3 is illegal: ko rule (positional superko: ...)" -> "ko rule (positional superko: ...)".
+  // "W C3 is illegal: recreates the position after move 8 (W C3): positional superko"
+  // -> "recreates the position after move 8 (W C3): positional superko".
   function why(message) {
     const i = message.indexOf(' is illegal: ');
     return i >= 0 ? message.slice(i + ' is illegal: '.length) : message;

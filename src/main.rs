@@ -51,9 +51,11 @@ enum Tool {
 #[derive(Args)]
 #[command(
     after_help = "Each record is replayed under its RU (or --rules): the first illegal \
-move is named with why, then how the game ended (two passes, resignation, time, no result) and, \
-after two passes, the count with the dead stones as koan judges them.\n\nExit code: 0 when \
-every record is legal, 1 when one is not, 2 when one cannot be read."
+move is named with why, then how the game ended (two passes; a cycle that ends it without \
+result under simple ko, pass-for-ko or Ing-Spight, found from the moves; else resignation, time \
+or no result as RE says) and the count, with the dead stones the record marks (TB/TW, or AE \
+after the last move) or else as koan judges them, saying which.\n\nExit code: 0 when every \
+record is legal, 1 when one is not, 2 when one cannot be read."
 )]
 struct RefereeArgs {
     /// SGF records to referee

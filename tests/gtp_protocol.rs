@@ -355,7 +355,7 @@ fn each_move_gets_one_line_on_stderr_unless_quiet() {
     assert!(lines[0].contains(" pv "), "{err}");
     // The refused play says why.
     assert!(
-        err.contains("illegal move black E5: point is occupied"),
+        err.contains("illegal move black E5: the point is occupied"),
         "{err}"
     );
     let (_, err) = run_with(&["--threads", "1", "--playouts", "300", "--quiet"], input);

@@ -1,6 +1,8 @@
 //! The ko rules against a deliberately naive reference judge (`ko_reference`): the game's
 //! judge on random games (in `ko_reference`'s own tests), and here the playouts' ko checks
-//! on random lines, under every rule.
+//! on random lines, under every rule; and the fixture of random games with the reference's
+//! legal moves (`engine-tests/reference/legal-moves.json`) that the Python and npm packages'
+//! tests compare themselves with, checked to be the reference's answers of today.
 
 mod ko_reference;
 
@@ -162,4 +164,201 @@ fn playouts_agree_with_the_reference_on_random_lines() {
         }
     }
     eprintln!("{summary}");
+}
+
+/// Where the packages' reference fixture lives: random games with the reference judge's
+/// legal moves at every position, which the Python and npm packages' tests replay.
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/engine-tests/reference/legal-moves.json"
+);
+
+/// Moves per fixture game.
+const FIXTURE_MOVES: usize = 64;
+
+/// The GTP vertex of the reference's grid index `p` (row 0 at the bottom).
+fn gtp(size: usize, p: usize) -> String {
+    let letters = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", letters[p % size] as char, p / size + 1)
+}
+
+/// The legal set of `color` as the fixture writes it: a hexadecimal number whose bit `p` is
+/// set when the play on grid index `p` is legal; `None` when the reference could not decide
+/// every point (an Ing-Spight cycle search past its cap).
+/// `bans` counts the plays the ko rule bans.
+fn legal_mask(
+    reference: &RefGame,
+    rule: KoRule,
+    suicide: SuicideRule,
+    color: Color,
+    bans: &mut usize,
+) -> Option<String> {
+    let mut mask: u64 = 0;
+    for p in 0..reference.size * reference.size {
+        match reference.judge(rule, suicide, color, p) {
+            Verdict::Legal => mask |= 1 << p,
+            Verdict::Undecided => return None,
+            Verdict::Ko(_) => *bans += 1,
+            _ => {}
+        }
+    }
+    Some(format!("{mask:x}"))
+}
+
+/// One fixture game: random moves chosen by the reference alone (its legal plays, captures
+/// preferred so that kos arise, now and then a pass but never two in a row), with both
+/// colours' legal sets before the first move and after each.
+/// `bans` counts the ko bans met in the sets.
+fn fixture_game(
+    rule: KoRule,
+    suicide: SuicideRule,
+    size: usize,
+    rng: &mut SmallRng,
+    bans: &mut usize,
+) -> String {
+    let mut reference = RefGame::new(size, vec![None; size * size], Color::Black);
+    let mut moves: Vec<String> = Vec::new();
+    let mut legal: Vec<[Option<String>; 2]> = Vec::new();
+    let mut sets = |r: &RefGame| Color::BOTH.map(|c| legal_mask(r, rule, suicide, c, bans));
+    legal.push(sets(&reference));
+    for _ in 0..FIXTURE_MOVES {
+        let color = reference.to_move();
+        let plays = reference.legal_plays(rule, suicide, color);
+        let last_passed = reference.moves.last().is_some_and(|m| m.at.is_none());
+        let captures: Vec<usize> = plays
+            .iter()
+            .copied()
+            .filter(|&p| {
+                place(reference.current(), size, p, color, suicide)
+                    .is_ok_and(|placed| !placed.captured.is_empty())
+            })
+            .collect();
+        let at = if plays.is_empty() || (!last_passed && rng.gen_bool(0.08)) {
+            None
+        } else if !captures.is_empty() && rng.gen_bool(0.9) {
+            Some(captures[rng.gen_range(0..captures.len())])
+        } else {
+            Some(plays[rng.gen_range(0..plays.len())])
+        };
+        if at.is_none() && last_passed {
+            break;
+        }
+        reference.play(Move { color, at }, suicide);
+        moves.push(format!(
+            "{} {}",
+            color.letter(),
+            at.map_or("pass".to_string(), |p| gtp(size, p))
+        ));
+        legal.push(sets(&reference));
+    }
+    serde_json::json!({
+        "ko": rule.name(),
+        "suicide": suicide_name(suicide),
+        "size": size,
+        "moves": moves,
+        "legal": legal,
+    })
+    .to_string()
+}
+
+/// The name `rules suicide=` takes.
+fn suicide_name(rule: SuicideRule) -> &'static str {
+    match rule {
+        SuicideRule::Forbidden => "forbidden",
+        SuicideRule::Multi => "multi",
+        SuicideRule::All => "all",
+    }
+}
+
+/// The whole fixture: a game on 4x4, 5x5 and 6x6 under every ko rule and suicide rule;
+/// with the number of ko bans in its sets under each ko rule.
+fn fixture() -> (String, Vec<(KoRule, usize)>) {
+    let mut games = Vec::new();
+    let mut bans = Vec::new();
+    for &(rule, _) in KO_RULES {
+        let mut count = 0;
+        for suicide in [SuicideRule::Forbidden, SuicideRule::Multi, SuicideRule::All] {
+            for size in [4, 5, 6] {
+                let mut rng = SmallRng::seed_from_u64(games.len() as u64);
+                games.push(fixture_game(rule, suicide, size, &mut rng, &mut count));
+            }
+        }
+        bans.push((rule, count));
+    }
+    let text = format!(
+        "{{\"about\": \"Random games with the legal plays of the reference judge \
+         (tests/ko_reference, independent of the engine) before the first move and after \
+         each: legal[k] = [Black's, White's] after k moves, each a hexadecimal number whose \
+         bit (row - 1) * size + column (column 0 = A) is set for a legal play; null where the \
+         reference could not decide. Written by tests/ko_rules_reference.rs \
+         (KOAN_WRITE_FIXTURE=1 cargo test --test ko_rules_reference fixture); the Python and \
+         npm packages' tests replay the games and compare their legal moves.\",\n\
+         \"games\": [\n{}\n]}}\n",
+        games.join(",\n")
+    );
+    (text, bans)
+}
+
+/// The committed fixture is what the reference judge says today (rewritten with
+/// `KOAN_WRITE_FIXTURE=1`), and the engine's facade (what the packages wrap) agrees with it
+/// position by position. The packages' tests compare themselves with the same file.
+#[test]
+fn the_packages_reference_fixture_is_the_reference_judges_answers() {
+    let (fresh, bans) = fixture();
+    // The games meet the ko rules: each bans plays in them.
+    eprintln!("ko bans in the fixture: {bans:?}");
+    for (rule, count) in bans {
+        assert!(
+            count >= 5,
+            "only {count} ko bans under {rule} in the fixture"
+        );
+    }
+    if std::env::var_os("KOAN_WRITE_FIXTURE").is_some() {
+        std::fs::create_dir_all(std::path::Path::new(FIXTURE).parent().unwrap()).unwrap();
+        std::fs::write(FIXTURE, &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(FIXTURE).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{FIXTURE} is stale or missing: rewrite it with \
+         KOAN_WRITE_FIXTURE=1 cargo test --test ko_rules_reference fixture"
+    );
+    // The facade the packages wrap agrees with the reference on every decided set.
+    let parsed: serde_json::Value = serde_json::from_str(&fresh).unwrap();
+    let mut compared = 0;
+    let mut undecided = 0;
+    for g in parsed["games"].as_array().unwrap() {
+        let (ko, suicide) = (g["ko"].as_str().unwrap(), g["suicide"].as_str().unwrap());
+        let size = g["size"].as_u64().unwrap() as usize;
+        let mut game =
+            koan_core::api::Game::new(size as i64, "chinese", Some(ko), Some(suicide), None)
+                .unwrap();
+        let moves = g["moves"].as_array().unwrap();
+        for (k, sets) in g["legal"].as_array().unwrap().iter().enumerate() {
+            for (i, color) in Color::BOTH.into_iter().enumerate() {
+                let Some(mask) = sets[i].as_str() else {
+                    undecided += 1;
+                    continue;
+                };
+                let mask = u64::from_str_radix(mask, 16).unwrap();
+                let theirs: Vec<String> = (0..size * size)
+                    .filter(|p| mask >> p & 1 == 1)
+                    .map(|p| gtp(size, p))
+                    .collect();
+                let ours = game.legal_moves(color);
+                assert_eq!(
+                    ours, theirs,
+                    "{ko} {suicide} {size}x{size} after {k} moves, {color}"
+                );
+                compared += 1;
+            }
+            if let Some(m) = moves.get(k) {
+                let (c, v) = m.as_str().unwrap().split_once(' ').unwrap();
+                let color = koan_core::api::color(c).unwrap();
+                game.play(color, game.vertex(v).unwrap()).unwrap();
+            }
+        }
+    }
+    assert!(compared > 7000, "{compared} sets compared");
+    assert!(undecided * 100 < compared, "{undecided} undecided sets");
 }

@@ -42,7 +42,7 @@ fn legal_illegal_and_unreadable_records_give_0_1_2() {
     let (code, out) = referee(&[legal.to_str().unwrap(), illegal.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("illegal: move 10: W C3 is illegal: ko rule (simple: retakes the ko at once)"),
+        out.contains("illegal: move 10: W C3 is illegal: retakes the ko at once: simple ko"),
         "{out}"
     );
     // Under fixed ko the first retake is allowed.
@@ -56,4 +56,63 @@ fn legal_illegal_and_unreadable_records_give_0_1_2() {
     let (code, out) = referee(&["--rules", "klingon", legal.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(out.contains("unknown rules 'klingon'"), "{out}");
+}
+
+/// The triple ko of `engine-tests/ko/triple.sgf` round twice: the start stands a third
+/// time after move 12.
+fn triple_ko_twice(root: &str) -> String {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine-tests/ko/triple.sgf"
+    ))
+    .unwrap();
+    let text = text.trim_end().trim_end_matches(')');
+    let text = text.replacen("PL[B]", &format!("{root}PL[B]"), 1);
+    format!("{text};W[dh];B[eb];W[de];B[eh];W[db];B[ee];W[dh])")
+}
+
+#[test]
+fn a_cycle_is_found_from_the_moves_and_the_count_uses_the_record_s_dead_stones() {
+    let japanese = record("triple-japanese.sgf", &triple_ko_twice("RU[Japanese]"));
+    let (code, out) = referee(&[japanese.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "end: no result: move 12 makes the position that stood at the start and after move \
+             6 stand a third time with no pass between, a cycle under simple ko"
+        ),
+        "{out}"
+    );
+    // Under Chinese rules the cycle-completing capture is refused instead.
+    let (code, out) = referee(&["--rules", "chinese", japanese.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("illegal: move 6: W D2 is illegal: recreates the position at the start: positional superko"),
+        "{out}"
+    );
+    // White's A1 marked dead by TB; then marked alive by TW, where koan's view differs.
+    let moves = ";B[cc];W[ae];B[ee];W[];B[]";
+    let dead = record(
+        "tb.sgf",
+        &format!("(;SZ[5]KM[0.5]RU[Chinese]{moves}TB[ae])"),
+    );
+    let (code, out) = referee(&[dead.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("count: B+24.5 (dead stones from the record's TB/TW: A1)"),
+        "{out}"
+    );
+    let alive = record(
+        "tw.sgf",
+        &format!("(;SZ[5]KM[0.5]RU[Chinese]{moves}TW[ae])"),
+    );
+    let (_, out) = referee(&[alive.to_str().unwrap()]);
+    assert!(
+        out.contains("count: B+0.5 (dead stones from the record's TB/TW: none)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("koan's judgement differs: B+24.5 (dead stones: A1)"),
+        "{out}"
+    );
 }

@@ -75,16 +75,16 @@ test('the basic ko: the retake is banned under positional superko, allowed under
   assert.match(await page.$eval('#to-move', (e) => e.textContent), /White to move/);
   assert.ok((await bannedPoints()).includes('C3:superko'));
   const item = await page.$eval('#bans li[data-vertex="C3"]', (li) => li.textContent);
-  assert.match(item, /positional: recreates the position after move 8/);
+  assert.match(item, /^C3: recreates the position after move 8 \(W C3\): positional superko$/);
   const hover = await page.$eval('#board [data-vertex="C3"] title', (t) => t.textContent);
-  assert.match(hover, /^C3: ko rule \(positional: /);
+  assert.match(hover, /^C3: recreates the position after move 8 \(W C3\): positional superko$/);
   assert.match(await compareRow('positional'), /\bC3\b/);
   assert.equal(await compareRow('fixed'), '');
   await page.screenshot({ path: join(SHOTS, 'basic-ko-positional.png') });
 
   // Clicking the retake is refused with the reason.
   await page.click('#board [data-vertex="C3"]');
-  assert.match(await page.$eval('#status', (e) => e.textContent), /W C3 is illegal: ko rule \(positional/);
+  assert.match(await page.$eval('#status', (e) => e.textContent), /W C3 is illegal: recreates the position after move 8 \(W C3\): positional superko/);
   assert.equal(await stones(), 8);
 
   await choose('ko', 'fixed');

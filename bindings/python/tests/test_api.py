@@ -39,13 +39,13 @@ def test_a_new_game_is_empty_with_black_to_move():
 @pytest.mark.parametrize(
     "ko, reason, words",
     [
-        ("simple", "ko", "simple: retakes the ko at once"),
-        ("positional", "superko", "positional: recreates the position after move 8"),
-        ("situational", "superko", "situational: recreates, with black to move"),
-        ("natural-situational", "superko", "natural-situational"),
-        ("spight", "superko", "spight: recreates, with no pass since"),
-        ("pass-for-ko", "ko", "simple"),
-        ("ing-spight", "ing-spight", "hot stone"),
+        ("simple", "ko", "retakes the ko at once: simple ko"),
+        ("positional", "superko", "recreates the position after move 8 (W C3): positional superko"),
+        ("situational", "superko", "recreates, with black to move, the position after move 8 (W C3): situational superko"),
+        ("natural-situational", "superko", ": natural situational superko"),
+        ("spight", "superko", "recreates, with no pass since, the position after move 8 (W C3): Spight's superko"),
+        ("pass-for-ko", "ko", ": simple ko"),
+        ("ing-spight", "ing-spight", "the hot stone D3; a pass or a play that is not a ko play must come first: Ing-Spight ko rule"),
     ],
 )
 def test_the_ko_retake_raises_illegal_move_with_reason_and_words(ko, reason, words):
@@ -57,7 +57,7 @@ def test_the_ko_retake_raises_illegal_move_with_reason_and_words(ko, reason, wor
         game.play("W", "C3")
     assert isinstance(caught.value, ValueError)
     assert caught.value.reason == reason
-    assert str(caught.value).startswith("W C3 is illegal: ko rule (")
+    assert str(caught.value).startswith("W C3 is illegal: ")
     # The refused move changed nothing.
     assert len(game.moves) == 9
     assert game.to_move == "W"
@@ -65,7 +65,9 @@ def test_the_ko_retake_raises_illegal_move_with_reason_and_words(ko, reason, wor
 
 def test_the_superko_refusal_names_the_earlier_move():
     message = basic_ko(rules="chinese").why_illegal("W", "C3")
-    assert message.endswith("after move 8) (move 8 was W C3)"), message
+    assert message == (
+        "W C3 is illegal: recreates the position after move 8 (W C3): positional superko"
+    ), message
 
 
 def test_fixed_ko_allows_the_first_retake_and_forbids_repeating_it():

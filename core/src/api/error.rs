@@ -132,9 +132,10 @@ impl fmt::Display for Reason {
     }
 }
 
-/// `color`'s move `vertex` refused for `why`: the message is the move and the rules
-/// layer's words, then, when the ban names an earlier move by number, that move
-/// (`earlier`, the colour and vertex of the move with that number).
+/// `color`'s move `vertex` refused for `why`: the message is the move, then what it does and
+/// the rule that forbids it in the rules layer's words, naming the earlier move when the ban
+/// names one by number (`earlier`: the colour and vertex of the move with that number), e.g.
+/// `W C3 is illegal: recreates the position after move 8 (W C3): positional superko`.
 pub(super) fn refusal(
     color: Color,
     vertex: &str,
@@ -142,12 +143,15 @@ pub(super) fn refusal(
     earlier: impl Fn(u32) -> Option<String>,
 ) -> Option<Refusal> {
     let reason = Reason::of_illegal(why)?;
-    let mut message = format!("{} {vertex} is illegal: {why}", color.letter());
-    if let Illegal::Ko(ban) = why {
-        if let Some(named) = ban.state.filter(|&k| k > 0).and_then(earlier) {
-            message.push_str(&format!(" (move {} was {named})", ban.state.unwrap_or(0)));
-        }
-    }
+    let named = match why {
+        Illegal::Ko(ban) => ban.state.filter(|&k| k > 0).and_then(earlier),
+        _ => None,
+    };
+    let message = format!(
+        "{} {vertex} is illegal: {}",
+        color.letter(),
+        why.explain(named.as_deref())
+    );
     Some(Refusal { reason, message })
 }
 

@@ -378,7 +378,10 @@ impl Game {
     }
 }
 
+mod cycle;
 pub mod random;
+
+pub use cycle::CycleEnding;
 
 #[cfg(test)]
 mod tests;

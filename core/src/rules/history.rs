@@ -276,6 +276,24 @@ impl Clause {
             Clause::IngSpightOddCycle => "ing-spight odd cycle",
         }
     }
+
+    /// The rule the clause belongs to, as a player names it: `simple ko`, `positional
+    /// superko`, `situational superko`, `natural situational superko`, `Spight's superko`,
+    /// `fixed ko`, `Japanese pass-for-ko`, `Ing-Spight ko rule`, `Ing-Spight odd cycle
+    /// rule`.
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            Clause::Simple => "simple ko",
+            Clause::Positional => "positional superko",
+            Clause::Situational => "situational superko",
+            Clause::NaturalSituational => "natural situational superko",
+            Clause::Spight => "Spight's superko",
+            Clause::Fixed => "fixed ko",
+            Clause::PassForKo => "Japanese pass-for-ko",
+            Clause::IngSpightHotStone => "Ing-Spight ko rule",
+            Clause::IngSpightOddCycle => "Ing-Spight odd cycle rule",
+        }
+    }
 }
 
 impl fmt::Display for Clause {
@@ -357,11 +375,36 @@ impl KoBan {
     }
 }
 
+impl KoBan {
+    /// The ban for a player: what the play does, then the rule that forbids it, e.g.
+    /// `recreates the position after move 37 (W C3): positional superko`. `earlier`: the
+    /// move with the number the ban names (`W C3`), when the caller knows it.
+    pub fn explain(&self, earlier: Option<&str>) -> String {
+        format!(
+            "{}: {}",
+            Explanation(self, earlier),
+            self.clause.rule_name()
+        )
+    }
+}
+
 impl fmt::Display for KoBan {
+    /// The form `ko-bans` prints: the clause, then what the play does
+    /// (`positional: recreates the position after move 12`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.clause)?;
-        let color = self.color;
-        let what = match self.clause {
+        write!(f, "{}: {}", self.clause, Explanation(self, None))
+    }
+}
+
+/// What a banned play does, in words, naming the earlier move (`after move 8 (W C3)`) when
+/// one is given.
+struct Explanation<'a>(&'a KoBan, Option<&'a str>);
+
+impl fmt::Display for Explanation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Explanation(ban, earlier) = *self;
+        let color = ban.color;
+        let what = match ban.clause {
             Clause::Simple => return f.write_str("retakes the ko at once"),
             Clause::Fixed => {
                 return f.write_str(
@@ -375,7 +418,7 @@ impl fmt::Display for KoBan {
                     color.opponent()
                 )
             }
-            Clause::IngSpightHotStone | Clause::IngSpightOddCycle => return self.detail.fmt_ing(f),
+            Clause::IngSpightHotStone | Clause::IngSpightOddCycle => return ban.detail.fmt_ing(f),
             Clause::Positional => "recreates the position".to_string(),
             Clause::Situational => {
                 format!("recreates, with {} to move, the position", color.opponent())
@@ -383,9 +426,15 @@ impl fmt::Display for KoBan {
             Clause::NaturalSituational => format!("recreates the position {color} created"),
             Clause::Spight => "recreates, with no pass since, the position".to_string(),
         };
-        match self.state {
+        match ban.state {
             Some(0) | None => write!(f, "{what} at the start"),
-            Some(k) => write!(f, "{what} after move {k}"),
+            Some(k) => {
+                write!(f, "{what} after move {k}")?;
+                match earlier {
+                    Some(named) => write!(f, " ({named})"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -493,6 +542,45 @@ mod tests {
             assert!(KoBan::new(clause, black, Some(1))
                 .to_string()
                 .starts_with(&format!("{}: ", clause.as_str())));
+            // A player's form ends with the rule's name.
+            assert!(KoBan::new(clause, black, Some(1))
+                .explain(None)
+                .ends_with(&format!(": {}", clause.rule_name())));
+        }
+    }
+
+    #[test]
+    fn bans_read_naturally_for_a_player_naming_the_rule_and_the_earlier_move() {
+        let (black, white) = (Color::Black, Color::White);
+        let cases = [
+            (
+                KoBan::new(Clause::Positional, white, Some(37)),
+                Some("W C3"),
+                "recreates the position after move 37 (W C3): positional superko",
+            ),
+            (
+                KoBan::new(Clause::Situational, black, Some(3)),
+                None,
+                "recreates, with white to move, the position after move 3: situational superko",
+            ),
+            (
+                KoBan::new(Clause::Spight, white, Some(0)),
+                Some("B D4"),
+                "recreates, with no pass since, the position at the start: Spight's superko",
+            ),
+            (
+                KoBan::new(Clause::Simple, white, None),
+                None,
+                "retakes the ko at once: simple ko",
+            ),
+            (
+                KoBan::new(Clause::PassForKo, white, None),
+                None,
+                "recaptures in a ko black took; white must pass first: Japanese pass-for-ko",
+            ),
+        ];
+        for (ban, earlier, text) in cases {
+            assert_eq!(ban.explain(earlier), text);
         }
     }
 }

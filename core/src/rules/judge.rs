@@ -69,15 +69,27 @@ pub enum Illegal {
     Pass(String),
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Illegal {
+    /// Why, for a player: what the move does, then the rule that forbids it
+    /// (`recreates the position after move 37 (W C3): positional superko`). `earlier`: the
+    /// move with the number a ko ban names, when the caller knows it.
+    pub fn explain(&self, earlier: Option<&str>) -> String {
         match self {
-            Illegal::OffBoard => f.write_str("off the board"),
-            Illegal::Occupied => f.write_str("point is occupied"),
-            Illegal::Suicide => f.write_str("suicide"),
-            Illegal::Ko(ban) => write!(f, "ko rule ({ban})"),
-            Illegal::Pass(why) => write!(f, "pass rule ({why})"),
+            Illegal::OffBoard => "the point is off the board".to_string(),
+            Illegal::Occupied => "the point is occupied".to_string(),
+            Illegal::Suicide => "it would be a suicide, which these rules forbid".to_string(),
+            Illegal::Ko(ban) => ban.explain(earlier),
+            Illegal::Pass(why) => {
+                format!("passing is not allowed while {why}: the WMSG 2008 pass rule")
+            }
         }
+    }
+}
+
+impl fmt::Display for Illegal {
+    /// [`Illegal::explain`] without naming the earlier move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explain(None))
     }
 }
 

@@ -96,6 +96,18 @@ impl KoRule {
         matches!(self, KoRule::Simple | KoRule::PassForKo)
     }
 
+    /// True for the rules under which a cycle of board plays can go on for ever, so that a
+    /// game caught in one ends without result: basic ko (the Japanese rules' Article 12: a
+    /// triple ko, eternal life), the confirmation phase's pass-for-ko, and Ing-Spight (a
+    /// cycle neither its ko rule nor its odd cycle rule breaks). The superko rules forbid
+    /// every repetition between passes and fixed ko every repeated transition, so no cycle
+    /// lasts under them. The game's [`cycle_ending`](crate::game::Game::cycle_ending) says
+    /// when a cycle has come.
+    #[inline]
+    pub fn ends_cycles_without_result(self) -> bool {
+        matches!(self, KoRule::Simple | KoRule::PassForKo | KoRule::IngSpight)
+    }
+
     /// True when a game must keep Ing-Spight's memory (hot stones, odd cycles): under that
     /// rule only, as it is by far the dearest part of recording a move.
     #[inline]

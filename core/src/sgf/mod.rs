@@ -59,6 +59,11 @@ pub struct SgfNode {
     pub play: Option<(Color, Option<Coord>)>,
     /// `C`: the node's comment.
     pub comment: Option<String>,
+    /// `TB`: points marked as Black's territory (at the end of a game: a white stone on one
+    /// is dead).
+    pub territory_black: Vec<Coord>,
+    /// `TW`: points marked as White's territory (a black stone on one is dead).
+    pub territory_white: Vec<Coord>,
 }
 
 impl SgfNode {
@@ -235,6 +240,8 @@ fn write_node(out: &mut String, node: &SgfNode, size: usize) {
         ("AB", &node.add_black),
         ("AW", &node.add_white),
         ("AE", &node.add_empty),
+        ("TB", &node.territory_black),
+        ("TW", &node.territory_white),
     ];
     for (ident, list) in lists {
         let mut points = list
@@ -632,7 +639,7 @@ fn parse_move(value: &str, size: usize) -> Result<Option<Coord>, String> {
     parse_point(text, size).map(Some)
 }
 
-/// Expands the values of an `AB`/`AW`/`AE` property (points and `aa:cc` rectangles)
+/// Expands the values of an `AB`/`AW`/`AE`/`TB`/`TW` property (points and `aa:cc` rectangles)
 /// into `list`, skipping points already there.
 fn parse_point_list(prop: &RawProp, size: usize, list: &mut Vec<Coord>) -> Result<(), String> {
     let mut seen = [false; MAX_SIZE * MAX_SIZE];
@@ -727,6 +734,8 @@ fn read_property(
         "AB" => parse_point_list(prop, size, &mut node.add_black)?,
         "AW" => parse_point_list(prop, size, &mut node.add_white)?,
         "AE" => parse_point_list(prop, size, &mut node.add_empty)?,
+        "TB" => parse_point_list(prop, size, &mut node.territory_black)?,
+        "TW" => parse_point_list(prop, size, &mut node.territory_white)?,
         "PL" => node.player_to_move = Some(parse_color(single(prop)?)?),
         "KM" => {
             let komi = parse_komi(single(prop)?)?;

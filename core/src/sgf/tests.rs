@@ -316,6 +316,7 @@ fn writes_a_valid_record() {
         player_to_move: Some(Color::Black),
         play: None,
         comment: None,
+        ..SgfNode::default()
     });
     for i in 0..30 {
         let color = if i % 2 == 0 {
@@ -624,4 +625,20 @@ fn game_information_and_comments_round_trip() {
     assert_eq!(game.nodes[0].comment.as_deref(), Some("A famous game"));
     assert_eq!(game.nodes[1].comment.as_deref(), Some("the move ] here"));
     assert_round_trip(&game);
+}
+
+#[test]
+fn territory_marks_are_read_and_written_back() {
+    // TB/TW as a program leaves them after counting: lists and rectangles, in the last node.
+    let game = ok("(;SZ[5];B[cc];W[dd];B[];W[]TB[aa:bb][cc]TW[ee][dd])");
+    let last = game.nodes.last().unwrap();
+    assert_eq!(
+        last.territory_black,
+        vec![c(0, 4), c(1, 4), c(0, 3), c(1, 3), c(2, 2)]
+    );
+    assert_eq!(last.territory_white, vec![c(4, 0), c(3, 1)]);
+    // Marks are not setup: they change no position.
+    assert!(!last.has_setup());
+    assert_round_trip(&game);
+    assert!(err("(;SZ[5]TB[zz])").contains("off the 5x5 board"));
 }

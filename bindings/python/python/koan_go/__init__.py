@@ -10,7 +10,7 @@ rules, area and territory counting, SGF records, and Jasiek's ko types.
     >>> game.play("W", "E5")
     Traceback (most recent call last):
       ...
-    koan_go.IllegalMove: W E5 is illegal: point is occupied
+    koan_go.IllegalMove: W E5 is illegal: the point is occupied
 
 Colors are "B"/"W" (or "black"/"white"); vertices are GTP strings ("D4", "pass") or
 [x, y] from the top left as @sabaki/go-board numbers them. Bad input raises ValueError or
