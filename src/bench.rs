@@ -42,6 +42,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
+use crate::ko_types::pass_rule::GameMaker;
 use crate::rules::judge::Judge;
 use crate::rules::ko::KO_RULES;
 use crate::rules::line::KoLine;
@@ -76,7 +77,7 @@ fn bench_network(
         }
     };
     for size in [9, 19] {
-        let mut game = Game::new(size, Ruleset::default());
+        let mut game = GameMaker::default().new_game(size, Ruleset::default());
         for (c, p) in opening(size, HISTORY_MOVES, SEED) {
             game.play(c, p).expect("the opening is legal");
         }
@@ -207,7 +208,7 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
 
 /// Loading long records and undoing their moves (see the module documentation).
 fn bench_records(time: Duration) {
-    use crate::game::random::{random_game, Odds};
+    use crate::game::random::{play_random_moves, Odds};
     use crate::sgf;
     const UNDOS: usize = 100;
     for (size, moves) in [(19, 1000), (25, 1246)] {
@@ -221,7 +222,8 @@ fn bench_records(time: Duration) {
             ko: KoRule::IngSpight,
             ..Ruleset::default()
         };
-        let game = random_game(strict, size, moves, odds, |n| rng.below(n));
+        let mut game = GameMaker::default().new_game(size, strict);
+        play_random_moves(&mut game, moves, odds, |n| rng.below(n));
         let text = sgf::write(&game.to_sgf("Chinese".into(), None));
         for ko in [KoRule::Simple, KoRule::IngSpight] {
             let rules = Ruleset {
@@ -230,7 +232,9 @@ fn bench_records(time: Duration) {
             };
             let load = || {
                 let record = sgf::parse(&text).expect("the record parses");
-                Game::from_sgf(&record, rules, 7.5, None).expect("the record loads")
+                GameMaker::default()
+                    .game_from_sgf(&record, rules, 7.5, None)
+                    .expect("the record loads")
             };
             let (mut loads, mut load_time) = (0u32, Duration::ZERO);
             let (mut undos, mut undo_time) = (0u32, Duration::ZERO);
@@ -263,7 +267,7 @@ fn bench_records(time: Duration) {
 /// Policy playouts per second from the empty 9x9 and 19x19 boards, default rules.
 fn bench_playouts(time: Duration) {
     for size in [9, 19] {
-        let game = Game::new(size, Ruleset::default());
+        let game = GameMaker::default().new_game(size, Ruleset::default());
         let r = policy_playouts(&game, time, SEED);
         println!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
         eprintln!(
@@ -281,7 +285,7 @@ fn bench_ko_rules(time: Duration) {
     let games: Vec<Game> = KO_RULES
         .iter()
         .map(|&(ko, _)| {
-            let mut g = Game::new(
+            let mut g = GameMaker::default().new_game(
                 9,
                 Ruleset {
                     ko,
@@ -330,7 +334,7 @@ fn bench_genmove(time: Duration, threads: usize) {
         let mut total = 0u64;
         let mut elapsed = Duration::ZERO;
         for moves in [0, HISTORY_MOVES] {
-            let mut game = Game::new(size, Ruleset::default());
+            let mut game = GameMaker::default().new_game(size, Ruleset::default());
             for (c, p) in opening(size, moves, SEED) {
                 game.play(c, p).expect("the opening is legal");
             }
@@ -370,7 +374,7 @@ fn bench_genmove(time: Duration, threads: usize) {
 /// `count` random legal moves from the empty `size` board (no passes, no filling own eyes),
 /// with the colours that made them.
 pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
-    let mut g = Game::new(size, Ruleset::default());
+    let mut g = GameMaker::default().new_game(size, Ruleset::default());
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
@@ -498,7 +502,7 @@ mod tests {
         let moves = opening(9, HISTORY_MOVES, SEED);
         assert_eq!(moves.len(), HISTORY_MOVES);
         for &(ko, _) in KO_RULES {
-            let mut g = Game::new(
+            let mut g = GameMaker::default().new_game(
                 9,
                 Ruleset {
                     ko,
