@@ -27,10 +27,13 @@
 //!   and build the game) and `SIZExSIZE undo at move N ko=RULE: T ms` (the mean of the
 //!   undos from move N down to move N - 100).
 //!
-//! - `koan bench network --model FILE [--threads N]`: a KataGo network's evaluations per
-//!   second (inputs, forward pass and post-processing) of a position 20 moves into a 9x9 and
-//!   a 19x19 game, on one thread and on `N` threads (default: all cores), `--seconds S` each.
-//!   Prints `9x9 network evals/s threads=T: N` and the same for 19x19.
+//! - `koan bench network --model FILE [--threads N] [--batch B]`: a KataGo network's
+//!   evaluations per second (input planes, forward pass and post-processing) of a position 20
+//!   moves into a 9x9 and a 19x19 game, on one thread and on `N` threads (default: all
+//!   cores), `--seconds S` each, each thread evaluating one position at a time and, with
+//!   `--batch B`, also `B` positions in one pass. Prints
+//!   `9x9 network evals/s threads=T: N` (and `... threads=T batch=B: N`) and the same for
+//!   19x19.
 //!
 //! Playouts are measured as the search runs them: the policy, the ko rule against the
 //! history, and the mercy rule.
@@ -50,12 +53,18 @@ use crate::search::{mercy_margin, SearchMove, SearchParams, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// `koan bench network`: the network's evaluations per second (inputs, forward pass,
+/// `koan bench network`: the network's evaluations per second (input planes, forward pass,
 /// post-processing) of a position 20 moves into a 9x9 and a 19x19 game, on one thread and on
-/// `threads` threads, each thread evaluating one position at a time. Prints
-/// `SIZExSIZE network evals/s threads=T: N`. Returns the exit code (2 without a readable
+/// `threads` threads, each thread evaluating one position at a time and, when `batch` is
+/// more than 1, `batch` positions in one pass. Prints `SIZExSIZE network evals/s threads=T: N`
+/// (`... threads=T batch=B: N` for batches). Returns the exit code (2 without a readable
 /// model, with the reason on stderr).
-fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize) -> i32 {
+fn bench_network(
+    model: Option<&std::path::Path>,
+    time: Duration,
+    threads: usize,
+    batch: usize,
+) -> i32 {
     let Some(path) = model else {
         eprintln!("koan bench network: --model FILE names the network to measure");
         return 2;
@@ -76,9 +85,20 @@ fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize
         if threads > 1 {
             counts.push(threads);
         }
-        for t in counts {
-            let rate = crate::nn::eval::evals_per_second(&model, &game, t, time);
-            println!("{size}x{size} network evals/s threads={t}: {rate:.1}");
+        let mut batches = vec![1];
+        if batch > 1 {
+            batches.push(batch);
+        }
+        for &b in &batches {
+            for &t in &counts {
+                let rate = crate::nn::eval::evals_per_second(&model, &game, t, b, time);
+                let batch = if b > 1 {
+                    format!(" batch={b}")
+                } else {
+                    String::new()
+                };
+                println!("{size}x{size} network evals/s threads={t}{batch}: {rate:.1}");
+            }
         }
     }
     0
@@ -125,6 +145,10 @@ pub struct BenchArgs {
     /// With `network`: the KataGo network file (`.bin.gz`)
     #[arg(long, value_name = "FILE")]
     pub model: Option<std::path::PathBuf>,
+    /// With `network`: also measure B positions per pass through the network
+    #[arg(long, value_name = "B", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub batch: u64,
 }
 
 /// A positive, finite number of seconds.
@@ -171,7 +195,9 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
         (Benchmark::Playouts, true) => bench_ko_rules(time),
         (Benchmark::Genmove, false) => bench_genmove(time, threads),
         (Benchmark::Records, false) => bench_records(time),
-        (Benchmark::Network, false) => return bench_network(args.model.as_deref(), time, threads),
+        (Benchmark::Network, false) => {
+            return bench_network(args.model.as_deref(), time, threads, args.batch as usize)
+        }
         (_, true) => {
             eprintln!("koan bench: --ko-rules goes with 'playouts' only");
             return 2;
