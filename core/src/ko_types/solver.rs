@@ -112,10 +112,20 @@ struct VirtualForce {
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
+    /// Work done since [`LocalGame::take_work`] was last asked: [`POSITION_WORK`] per
+    /// position read ([`VirtualForce::position_value`]).
+    work: usize,
     /// A board to try moves on ([`VirtualForce::ordered_moves`]), refilled with
     /// [`Board::clone_from`] (which copies only the cells in use).
     scratch: Option<Box<Board>>,
 }
+
+/// What reading a new position costs, in nodes of the budget: telling whether it settles
+/// the question (the goal reached, out of reach, a locked seki; Benson's test on the whole
+/// board) costs about as much as two steps of the search. Counted so, the budget follows
+/// the CPU time: a capturing race whose every node meets four new positions and a seki whose
+/// nodes mostly return to positions read before spend their nodes at about the same rate.
+const POSITION_WORK: usize = 2;
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes or what `allowance` has
 /// left if less (the proof-number search reads no repetitions: the keys carry the line's
@@ -411,6 +421,7 @@ impl VirtualForce {
             walls: JudgedWalls::none(),
             walls_taken: Vec::new(),
             spare: Vec::new(),
+            work: 0,
             scratch: None,
         }
     }
@@ -570,6 +581,7 @@ impl VirtualForce {
         if let Some(v) = self.values.get(b.hash()) {
             return v;
         }
+        self.work += POSITION_WORK;
         let v = if self.goal_reached(b) {
             Some(Outcome::Proved)
         } else if (self.prune && self.goal_lost(b)) || self.locked_seki(b) {
@@ -693,6 +705,11 @@ impl LocalGame for VirtualForce {
 
     fn recycle(&mut self, n: Node) {
         self.spare.push(n);
+    }
+
+    /// The positions read since last asked, [`POSITION_WORK`] nodes each.
+    fn take_work(&mut self) -> usize {
+        std::mem::take(&mut self.work)
     }
 
     /// The key without the line's fixed-ko transitions.
