@@ -283,7 +283,14 @@ mod tests {
             env!("CARGO_MANIFEST_DIR")
         );
         let record = crate::sgf::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        Game::from_sgf(&record, Ruleset::default(), 7.0, Some(moves + 1)).unwrap()
+        Game::from_sgf(
+            &record,
+            Ruleset::default(),
+            7.0,
+            Some(moves + 1),
+            crate::testkit::pass_judge(),
+        )
+        .unwrap()
     }
 
     /// A centre ko (Black captures on E5, White's stone D5) with only White's ko stone
