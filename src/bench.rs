@@ -27,10 +27,13 @@
 //!   and build the game) and `SIZExSIZE undo at move N ko=RULE: T ms` (the mean of the
 //!   undos from move N down to move N - 100).
 //!
-//! - `koan bench network --model FILE [--threads N]`: a KataGo network's evaluations per
-//!   second (inputs, forward pass and post-processing) of a position 20 moves into a 9x9 and
-//!   a 19x19 game, on one thread and on `N` threads (default: all cores), `--seconds S` each.
-//!   Prints `9x9 network evals/s threads=T: N` and the same for 19x19.
+//! - `koan bench network --model FILE [--threads N] [--batch B]`: a KataGo network's
+//!   evaluations per second (input planes, forward pass and post-processing) of a position 20
+//!   moves into a 9x9 and a 19x19 game, on one thread and on `N` threads (default: all
+//!   cores), `--seconds S` each, each thread evaluating one position at a time and, with
+//!   `--batch B`, also `B` positions in one pass. Prints
+//!   `9x9 network evals/s threads=T: N` (and `... threads=T batch=B: N`) and the same for
+//!   19x19.
 //!
 //! Playouts are measured as the search runs them: the policy, the ko rule against the
 //! history, and the mercy rule.
@@ -39,6 +42,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
+use crate::ko_types::pass_rule::GameMaker;
 use crate::rules::judge::Judge;
 use crate::rules::ko::KO_RULES;
 use crate::rules::line::KoLine;
@@ -49,12 +53,18 @@ use crate::search::{mercy_margin, SearchMove, SearchParams, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// `koan bench network`: the network's evaluations per second (inputs, forward pass,
+/// `koan bench network`: the network's evaluations per second (input planes, forward pass,
 /// post-processing) of a position 20 moves into a 9x9 and a 19x19 game, on one thread and on
-/// `threads` threads, each thread evaluating one position at a time. Prints
-/// `SIZExSIZE network evals/s threads=T: N`. Returns the exit code (2 without a readable
+/// `threads` threads, each thread evaluating one position at a time and, when `batch` is
+/// more than 1, `batch` positions in one pass. Prints `SIZExSIZE network evals/s threads=T: N`
+/// (`... threads=T batch=B: N` for batches). Returns the exit code (2 without a readable
 /// model, with the reason on stderr).
-fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize) -> i32 {
+fn bench_network(
+    model: Option<&std::path::Path>,
+    time: Duration,
+    threads: usize,
+    batch: usize,
+) -> i32 {
     let Some(path) = model else {
         eprintln!("koan bench network: --model FILE names the network to measure");
         return 2;
@@ -67,7 +77,7 @@ fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize
         }
     };
     for size in [9, 19] {
-        let mut game = Game::new(size, Ruleset::default());
+        let mut game = GameMaker::default().new_game(size, Ruleset::default());
         for (c, p) in opening(size, HISTORY_MOVES, SEED) {
             game.play(c, p).expect("the opening is legal");
         }
@@ -75,9 +85,20 @@ fn bench_network(model: Option<&std::path::Path>, time: Duration, threads: usize
         if threads > 1 {
             counts.push(threads);
         }
-        for t in counts {
-            let rate = crate::nn::eval::evals_per_second(&model, &game, t, time);
-            println!("{size}x{size} network evals/s threads={t}: {rate:.1}");
+        let mut batches = vec![1];
+        if batch > 1 {
+            batches.push(batch);
+        }
+        for &b in &batches {
+            for &t in &counts {
+                let rate = crate::nn::eval::evals_per_second(&model, &game, t, b, time);
+                let batch = if b > 1 {
+                    format!(" batch={b}")
+                } else {
+                    String::new()
+                };
+                println!("{size}x{size} network evals/s threads={t}{batch}: {rate:.1}");
+            }
         }
     }
     0
@@ -124,6 +145,10 @@ pub struct BenchArgs {
     /// With `network`: the KataGo network file (`.bin.gz`)
     #[arg(long, value_name = "FILE")]
     pub model: Option<std::path::PathBuf>,
+    /// With `network`: also measure B positions per pass through the network
+    #[arg(long, value_name = "B", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub batch: u64,
 }
 
 /// A positive, finite number of seconds.
@@ -170,7 +195,9 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
         (Benchmark::Playouts, true) => bench_ko_rules(time),
         (Benchmark::Genmove, false) => bench_genmove(time, threads),
         (Benchmark::Records, false) => bench_records(time),
-        (Benchmark::Network, false) => return bench_network(args.model.as_deref(), time, threads),
+        (Benchmark::Network, false) => {
+            return bench_network(args.model.as_deref(), time, threads, args.batch as usize)
+        }
         (_, true) => {
             eprintln!("koan bench: --ko-rules goes with 'playouts' only");
             return 2;
@@ -181,7 +208,7 @@ pub fn run_bench(args: &BenchArgs) -> i32 {
 
 /// Loading long records and undoing their moves (see the module documentation).
 fn bench_records(time: Duration) {
-    use crate::game::random::{random_game, Odds};
+    use crate::game::random::{play_random_moves, Odds};
     use crate::sgf;
     const UNDOS: usize = 100;
     for (size, moves) in [(19, 1000), (25, 1246)] {
@@ -195,7 +222,8 @@ fn bench_records(time: Duration) {
             ko: KoRule::IngSpight,
             ..Ruleset::default()
         };
-        let game = random_game(strict, size, moves, odds, |n| rng.below(n));
+        let mut game = GameMaker::default().new_game(size, strict);
+        play_random_moves(&mut game, moves, odds, |n| rng.below(n));
         let text = sgf::write(&game.to_sgf("Chinese".into(), None));
         for ko in [KoRule::Simple, KoRule::IngSpight] {
             let rules = Ruleset {
@@ -204,7 +232,9 @@ fn bench_records(time: Duration) {
             };
             let load = || {
                 let record = sgf::parse(&text).expect("the record parses");
-                Game::from_sgf(&record, rules, 7.5, None).expect("the record loads")
+                GameMaker::default()
+                    .game_from_sgf(&record, rules, 7.5, None)
+                    .expect("the record loads")
             };
             let (mut loads, mut load_time) = (0u32, Duration::ZERO);
             let (mut undos, mut undo_time) = (0u32, Duration::ZERO);
@@ -237,7 +267,7 @@ fn bench_records(time: Duration) {
 /// Policy playouts per second from the empty 9x9 and 19x19 boards, default rules.
 fn bench_playouts(time: Duration) {
     for size in [9, 19] {
-        let game = Game::new(size, Ruleset::default());
+        let game = GameMaker::default().new_game(size, Ruleset::default());
         let r = policy_playouts(&game, time, SEED);
         println!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
         eprintln!(
@@ -255,7 +285,7 @@ fn bench_ko_rules(time: Duration) {
     let games: Vec<Game> = KO_RULES
         .iter()
         .map(|&(ko, _)| {
-            let mut g = Game::new(
+            let mut g = GameMaker::default().new_game(
                 9,
                 Ruleset {
                     ko,
@@ -304,7 +334,7 @@ fn bench_genmove(time: Duration, threads: usize) {
         let mut total = 0u64;
         let mut elapsed = Duration::ZERO;
         for moves in [0, HISTORY_MOVES] {
-            let mut game = Game::new(size, Ruleset::default());
+            let mut game = GameMaker::default().new_game(size, Ruleset::default());
             for (c, p) in opening(size, moves, SEED) {
                 game.play(c, p).expect("the opening is legal");
             }
@@ -344,7 +374,7 @@ fn bench_genmove(time: Duration, threads: usize) {
 /// `count` random legal moves from the empty `size` board (no passes, no filling own eyes),
 /// with the colours that made them.
 pub fn opening(size: usize, count: usize, seed: u64) -> Vec<(Color, Point)> {
-    let mut g = Game::new(size, Ruleset::default());
+    let mut g = GameMaker::default().new_game(size, Ruleset::default());
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
@@ -472,7 +502,7 @@ mod tests {
         let moves = opening(9, HISTORY_MOVES, SEED);
         assert_eq!(moves.len(), HISTORY_MOVES);
         for &(ko, _) in KO_RULES {
-            let mut g = Game::new(
+            let mut g = GameMaker::default().new_game(
                 9,
                 Ruleset {
                     ko,

@@ -64,9 +64,10 @@
 //! ```
 //! use koan::board::{Color, Coord};
 //! use koan::game::Game;
+//! use koan::ko_types::pass_rule::GameMaker;
 //! use koan::rules::{KoRule, Ruleset};
 //!
-//! let mut game = Game::new(5, Ruleset::preset("japanese").unwrap());
+//! let mut game = GameMaker::default().new_game(5, Ruleset::preset("japanese").unwrap());
 //! let at = |g: &Game, v: &str| g.board().point(Coord::parse_gtp(v, 5).unwrap());
 //! // A basic ko: Black captures at D3, White may not retake at C3 at once.
 //! for (b, w) in [("B3", "D2"), ("C2", "D4"), ("C4", "E3"), ("A5", "C3")] {

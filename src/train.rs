@@ -16,6 +16,7 @@
 
 use crate::board::{Color, Point};
 use crate::game::Game;
+use crate::ko_types::pass_rule::GameMaker;
 use crate::rules::Ruleset;
 use crate::search::diamond;
 use crate::search::model::{self, Feature, Group, Model, GROUPS};
@@ -223,7 +224,7 @@ fn replay(
 ) -> Result<(), String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let record = sgf::parse(&text).map_err(|e| e.to_string())?;
-    let mut game = Game::from_sgf(&record, Ruleset::default(), 7.0, Some(0))?;
+    let mut game = GameMaker::default().game_from_sgf(&record, Ruleset::default(), 7.0, Some(0))?;
     let mut last = (Point::PASS, Point::PASS);
     for (n, (color, coord)) in record.moves().enumerate() {
         let point = coord.map_or(Point::PASS, |c| game.board().point(c));

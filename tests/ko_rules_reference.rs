@@ -8,13 +8,13 @@ mod ko_reference;
 
 use ko_reference::{place, Move, RefGame, Verdict};
 use koan::board::{Board, Cell, Color, Point, SuicideRule};
-use koan::game::random::{random_game, Odds};
 use koan::game::Game;
 use koan::rules::judge::Judge;
 use koan::rules::ko::{KoRule, KO_RULES};
 use koan::rules::line::KoLine;
 use koan::rules::Ruleset;
 use koan::search::playout::Playout;
+use koan_core::testkit::{random_game, Odds};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -56,9 +56,9 @@ fn one_line(rule: KoRule, round: usize, rng: &mut SmallRng, count: &mut Count) {
     let split = rng.gen_range(0..=total);
     let mid = rng.gen_range(split..=total);
 
-    let mut root = Game::new(size, rules);
+    let mut root = koan_core::testkit::new_game(size, rules);
     let mut reference = RefGame::new(size, vec![None; size * size], Color::Black);
-    let mut game = Game::new(size, rules);
+    let mut game = koan_core::testkit::new_game(size, rules);
     let follow = |game: &mut Game, reference: &mut RefGame, (c, p): (Color, Point)| {
         let at = (!p.is_pass()).then(|| index(game.board(), p));
         game.play(c, p).unwrap();

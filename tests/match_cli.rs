@@ -165,7 +165,7 @@ fn koan_against_koan_writes_a_table_and_sgf_files() {
             "{text}"
         );
         // The record replays legally.
-        let mut game = koan::game::Game::new(7, koan::rules::Ruleset::default());
+        let mut game = koan_core::testkit::new_game(7, koan::rules::Ruleset::default());
         for (color, coord) in sgf.moves() {
             let point = coord.map_or(koan::board::Point::PASS, |c| game.board().point(c));
             game.play(color, point).unwrap();

@@ -13,7 +13,6 @@
 //! `KOAN_NN_CASES=N` runs the first N positions only; `KOAN_NN_SHOW=1` prints both answers.
 
 use koan::board::{Color, Coord, Point};
-use koan::game::Game;
 use koan::nn::{Evaluator, Model};
 use koan::rules::Ruleset;
 use rand::rngs::SmallRng;
@@ -147,7 +146,7 @@ fn random_cases(size: usize, lengths: &[usize], seed: u64, first_symmetry: usize
             1 => ("japanese", SIMPLE_TERRITORY),
             _ => ("aga", SITUATIONAL),
         };
-        let mut game = Game::new(size, Ruleset::preset(koan_rules).unwrap());
+        let mut game = koan_core::testkit::new_game(size, Ruleset::preset(koan_rules).unwrap());
         let mut moves = Vec::new();
         for i in 0..len {
             let color = game.to_move();
@@ -281,7 +280,8 @@ fn koan_evaluates_the_network_as_katago_does() {
     let mut worst: Vec<(String, f64, String)> = Vec::new();
     let mut failures = Vec::new();
     for case in &cases {
-        let mut game = Game::new(case.size, Ruleset::preset(case.koan_rules).unwrap());
+        let mut game =
+            koan_core::testkit::new_game(case.size, Ruleset::preset(case.koan_rules).unwrap());
         game.set_komi(case.komi);
         katago.send(&format!("boardsize {}", case.size));
         katago.send("clear_board");

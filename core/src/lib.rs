@@ -44,9 +44,10 @@
 //! ```
 //! use koan_core::board::{Color, Coord};
 //! use koan_core::game::Game;
+//! use koan_core::ko_types::pass_rule::GameMaker;
 //! use koan_core::rules::{KoRule, Ruleset};
 //!
-//! let mut game = Game::new(5, Ruleset::preset("japanese").unwrap());
+//! let mut game = GameMaker::default().new_game(5, Ruleset::preset("japanese").unwrap());
 //! let at = |g: &Game, v: &str| g.board().point(Coord::parse_gtp(v, 5).unwrap());
 //! // A basic ko: Black captures at D3, White may not retake at C3 at once.
 //! for (b, w) in [("B3", "D2"), ("C2", "D4"), ("C4", "E3"), ("A5", "C3")] {
@@ -66,12 +67,14 @@
 //!
 //! ```
 //! use koan_core::board::{Cell, Color, Coord};
-//! use koan_core::game::Game;
+//! use koan_core::ko_types::pass_rule::GameMaker;
 //! use koan_core::rules::Ruleset;
 //! use koan_core::sgf;
 //!
 //! let record = sgf::parse("(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[ce])").unwrap();
-//! let game = Game::from_sgf(&record, Ruleset::default(), 6.5, None).unwrap();
+//! let game = GameMaker::default()
+//!     .game_from_sgf(&record, Ruleset::default(), 6.5, None)
+//!     .unwrap();
 //! assert_eq!(game.komi(), 7.0); // the record's komi, not the default given
 //! let e5 = game.board().point(Coord::parse_gtp("E5", 9).unwrap());
 //! assert_eq!(game.board().cell(e5), Cell::stone(Color::Black));

@@ -4,10 +4,38 @@
 //! other crates' tests; not part of the library otherwise.
 
 use crate::board::{Board, Color, Coord, Point};
-use crate::game::Game;
+use crate::game::{Game, PassJudge};
+use crate::ko_types::pass_rule::{GameMaker, Wmsg2008Judge};
 use crate::rules::Ruleset;
+use std::sync::Arc;
 
-pub use crate::game::random::{play_random_moves, random_game, Odds};
+pub use crate::game::random::{play_random_moves, Odds};
+
+/// A new game as the engine makes them, with the default judge of the WMSG 2008 pass rule
+/// ([`GameMaker::default`]).
+pub fn new_game(size: usize, rules: Ruleset) -> Game {
+    GameMaker::default().new_game(size, rules)
+}
+
+/// The engine's default judge of passes ([`Wmsg2008Judge::default`]), for games made
+/// without a maker.
+pub fn pass_judge() -> Arc<dyn PassJudge> {
+    Arc::new(Wmsg2008Judge::default())
+}
+
+/// A game of `moves` moves under `rules` on a `size` x `size` board, drawn as
+/// [`play_random_moves`] draws them. The ruleset's pass rule must allow every pass.
+pub fn random_game(
+    rules: Ruleset,
+    size: usize,
+    moves: usize,
+    odds: Odds,
+    below: impl FnMut(usize) -> usize,
+) -> Game {
+    let mut game = new_game(size, rules);
+    play_random_moves(&mut game, moves, odds, below);
+    game
+}
 
 /// A board from rows written top to bottom: `X` black, `O` white, `.` empty, spaces ignored
 /// ([`Board::from_diagram`]), its invariants checked.
@@ -25,7 +53,7 @@ pub fn point(board: &Board, vertex: &str) -> Point {
 /// A game under `rules` starting from the position of `rows` ([`diagram`]), `to_move` to play.
 pub fn game_from(rows: &[&str], to_move: Color, rules: Ruleset) -> Game {
     let board = diagram(rows);
-    let mut game = Game::new(board.size(), rules);
+    let mut game = new_game(board.size(), rules);
     game.set_start(board, to_move, 0);
     game
 }
@@ -66,7 +94,7 @@ mod tests {
 
     #[test]
     fn replay_plays_in_turn_and_passes() {
-        let mut game = Game::new(5, Ruleset::default());
+        let mut game = crate::testkit::new_game(5, Ruleset::default());
         replay(&mut game, &["b C3", "W pass", "B D4"]);
         assert_eq!(game.moves().len(), 3);
         assert_eq!(game.to_move(), Color::White);

@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn figures_are_flipped_to_the_perspective_asked_for() {
-        let game = Game::new(3, Ruleset::default());
+        let game = crate::testkit::new_game(3, Ruleset::default());
         let snap = snapshot(&game);
         let white = analysis("a", 4, &game, &snap, &spec(Perspective::SideToMove), false).unwrap();
         let black = analysis("a", 4, &game, &snap, &spec(Perspective::Black), false).unwrap();
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn the_policy_covers_every_point_and_the_pass() {
-        let mut game = Game::new(5, Ruleset::default());
+        let mut game = crate::testkit::new_game(5, Ruleset::default());
         let at = |g: &Game, v: &str| g.board().point(Coord::parse_gtp(v, 5).unwrap());
         let c3 = at(&game, "C3");
         game.play(Color::Black, c3).unwrap();

@@ -2,7 +2,7 @@
 //! so that the games of a match differ, and both colours play every opening.
 
 use crate::board::{Color, Coord, Point};
-use crate::game::Game;
+use crate::ko_types::pass_rule::GameMaker;
 use crate::rules::Ruleset;
 use crate::sgf;
 use std::path::{Path, PathBuf};
@@ -57,7 +57,7 @@ fn one(path: &Path, moves: usize, size: usize, rules: Ruleset) -> Result<Opening
     if opening.len() < moves {
         return Err(format!("only {} moves, {moves} needed", opening.len()));
     }
-    let mut game = Game::new(size, rules);
+    let mut game = GameMaker::default().new_game(size, rules);
     for (i, &(color, coord)) in opening.iter().enumerate() {
         let point = coord.map_or(Point::PASS, |c| game.board().point(c));
         if color != game.to_move() {

@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn avoid_and_allow_are_read_as_katago_and_leela_zero_read_them() {
-        let game = Game::new(9, Ruleset::default());
+        let game = crate::testkit::new_game(9, Ruleset::default());
         let p = |v: &str| game.board().point(Coord::parse_gtp(v, 9).unwrap());
         let r = req("lz-analyze", "b 10 avoid b D4,E5,pass 1 avoid w C3 2").unwrap();
         assert!(!r.filter.permits(0, Color::Black, p("D4")));
@@ -586,7 +586,7 @@ mod tests {
 
     #[test]
     fn lines_follow_each_clients_format() {
-        let game = Game::new(3, Ruleset::default());
+        let game = crate::testkit::new_game(3, Ruleset::default());
         let snap = snapshot(game.board());
         assert_eq!(
             info_line(&snap, &game, &req("lz-analyze", "w 10").unwrap()).unwrap(),
@@ -643,7 +643,7 @@ mod tests {
 
     #[test]
     fn minmoves_adds_unvisited_moves_by_prior() {
-        let game = Game::new(3, Ruleset::default());
+        let game = crate::testkit::new_game(3, Ruleset::default());
         let snap = snapshot(game.board());
         let line = info_line(&snap, &game, &req("lz-analyze", "w 10 minmoves 5").unwrap()).unwrap();
         let entries: Vec<&str> = line.split("info ").skip(1).collect();

@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn params_round_trip() {
-        let mut game = Game::new(9, Ruleset::default());
+        let mut game = crate::testkit::new_game(9, Ruleset::default());
         let mut options = PlayerOptions::default();
         for (key, value) in [
             ("threads", "3"),
@@ -582,7 +582,7 @@ mod tests {
 
     #[test]
     fn every_param_line_parses_as_gogui_does() {
-        let mut game = Game::new(9, Ruleset::default());
+        let mut game = crate::testkit::new_game(9, Ruleset::default());
         let mut options = PlayerOptions::default();
         let text = param(&mut game, &mut options, &[]).unwrap();
         for (line, key) in text.lines().zip(PARAMS) {

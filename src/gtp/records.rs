@@ -5,7 +5,6 @@
 use super::command::{syntax, CommandSpec, Engine, Reply};
 use super::output::Output;
 use super::protocol::Command;
-use crate::game::Game;
 use crate::rules::record_name;
 use crate::sgf::{self, SgfGame};
 
@@ -54,7 +53,8 @@ fn loadsgf(e: &mut Engine, c: &Command, _: &mut Output) -> Reply {
         },
         None => tracing::info!("loadsgf: the record names no rules; the rules in force stay"),
     }
-    let game = Game::from_sgf(&record, rules, komi, limit)
+    let game = (e.player.options().game_maker())
+        .game_from_sgf(&record, rules, komi, limit)
         .map_err(|e| format!("cannot load file: {e}"))?;
     e.player.set_game(game);
     e.loaded = Some(record);

@@ -185,15 +185,22 @@ impl GameInputs {
     }
 }
 
-/// A network with the buffers to evaluate one position at a time; evaluators on several
-/// threads share one network.
+/// A network with the buffers to evaluate positions, one at a time or several in one pass
+/// (a batch); evaluators on several threads share one network. Once it has evaluated a
+/// batch as large of the same board size, an evaluation into an [`Evaluation`] used before
+/// allocates nothing.
 pub struct Evaluator {
     model: Arc<Model>,
     workspace: Option<Workspace>,
+    /// One position's input planes, row-major.
     spatial: Vec<f32>,
+    /// The batch's input planes, each position in its orientation.
     oriented: Vec<f32>,
+    /// The batch's global inputs.
     global: Vec<f32>,
     raw: Vec<RawOutput>,
+    /// Which points the player to move may play, for the policy's softmax.
+    legal: Vec<bool>,
 }
 
 fn softplus(x: f64) -> f64 {
@@ -212,8 +219,9 @@ impl Evaluator {
             workspace: None,
             spatial: Vec::new(),
             oriented: Vec::new(),
-            global: vec![0.0; inputs::GLOBAL],
-            raw: vec![RawOutput::default()],
+            global: Vec::new(),
+            raw: Vec::new(),
+            legal: Vec::new(),
         }
     }
 
@@ -231,22 +239,89 @@ impl Evaluator {
 
     /// Evaluates a position read from a game.
     pub fn evaluate(&mut self, gi: &GameInputs, symmetry: usize, optimism: f32) -> Evaluation {
-        let n = gi.board.size();
+        let mut out = Evaluation::default();
+        self.evaluate_into(gi, symmetry, optimism, &mut out);
+        out
+    }
+
+    /// Evaluates a position into `out`, reusing its buffers.
+    pub fn evaluate_into(
+        &mut self,
+        gi: &GameInputs,
+        symmetry: usize,
+        optimism: f32,
+        out: &mut Evaluation,
+    ) {
+        self.evaluate_batch(&[(gi, symmetry)], optimism, std::slice::from_mut(out));
+    }
+
+    /// Evaluates several positions, each in its orientation (0 to 7), in one pass through the
+    /// network: the matrix products run over all their points at once, which costs less per
+    /// position than one at a time (a search's threads gather their leaves into one batch).
+    /// `out[i]` receives the evaluation of `positions[i]`, its buffers reused. Neighbouring
+    /// positions of one board size share a pass.
+    pub fn evaluate_batch(
+        &mut self,
+        positions: &[(&GameInputs, usize)],
+        optimism: f32,
+        out: &mut [Evaluation],
+    ) {
+        assert_eq!(positions.len(), out.len(), "one evaluation per position");
+        let mut start = 0;
+        while start < positions.len() {
+            let size = positions[start].0.board.size();
+            let end = start
+                + positions[start..]
+                    .iter()
+                    .take_while(|(gi, _)| gi.board.size() == size)
+                    .count();
+            self.evaluate_same_size(&positions[start..end], optimism, &mut out[start..end]);
+            start = end;
+        }
+    }
+
+    /// [`Evaluator::evaluate_batch`] for positions on boards of one size.
+    fn evaluate_same_size(
+        &mut self,
+        positions: &[(&GameInputs, usize)],
+        optimism: f32,
+        out: &mut [Evaluation],
+    ) {
+        let n = positions[0].0.board.size();
         let points = n * n;
+        let count = positions.len();
         if self
             .workspace
             .as_ref()
-            .is_none_or(|w| w.width() != n || w.height() != n)
+            .is_none_or(|w| w.width() != n || w.batch() < count)
         {
-            self.workspace = Some(Workspace::new(&self.model, n, n, 1));
+            let batch = match &self.workspace {
+                Some(w) if w.width() == n => count.max(w.batch()),
+                _ => count,
+            };
+            self.workspace = Some(Workspace::new(&self.model, n, n, batch));
             self.spatial = vec![0.0; points * inputs::SPATIAL];
-            self.oriented = vec![0.0; points * inputs::SPATIAL];
+            self.oriented = vec![0.0; batch * points * inputs::SPATIAL];
+            self.global = vec![0.0; batch * inputs::GLOBAL];
+            self.raw = vec![RawOutput::default(); batch];
         }
-        inputs::fill(&gi.position(), &mut self.spatial, &mut self.global);
-        let to_net = symmetry::table(n, n, symmetry, false);
-        for (src, &dst) in to_net.iter().enumerate() {
-            self.oriented[dst * inputs::SPATIAL..(dst + 1) * inputs::SPATIAL]
-                .copy_from_slice(&self.spatial[src * inputs::SPATIAL..(src + 1) * inputs::SPATIAL]);
+        const S: usize = inputs::SPATIAL;
+        const G: usize = inputs::GLOBAL;
+        for (i, &(gi, symmetry)) in positions.iter().enumerate() {
+            inputs::fill(
+                &gi.position(),
+                &mut self.spatial,
+                &mut self.global[i * G..(i + 1) * G],
+            );
+            let oriented = &mut self.oriented[i * points * S..(i + 1) * points * S];
+            for y in 0..n {
+                for x in 0..n {
+                    let src = y * n + x;
+                    let dst = symmetry::map_point(y, x, n, n, symmetry, false);
+                    oriented[dst * S..(dst + 1) * S]
+                        .copy_from_slice(&self.spatial[src * S..(src + 1) * S]);
+                }
+            }
         }
         let ws = self.workspace.as_mut().expect("workspace");
         forward::evaluate(
@@ -254,121 +329,140 @@ impl Evaluator {
             ws,
             &self.oriented,
             &self.global,
-            1,
+            count,
             optimism,
             &mut self.raw,
         );
-        let raw = &self.raw[0];
-        let from_net = symmetry::table(n, n, symmetry, true);
-        let mut policy = vec![0.0f32; points];
-        let mut ownership = vec![0.0f32; points];
-        for (q, &dst) in from_net.iter().enumerate() {
-            policy[dst] = raw.policy[q];
-            ownership[dst] = raw.ownership[q];
-        }
-        self.post_process(gi, policy, raw.pass, raw.value, raw.score, ownership)
-    }
-
-    fn post_process(
-        &self,
-        gi: &GameInputs,
-        mut policy: Vec<f32>,
-        pass: f32,
-        value: [f32; 3],
-        score: [f32; 6],
-        mut ownership: Vec<f32>,
-    ) -> Evaluation {
-        let n = gi.board.size();
-        // Policy: a softmax over the legal moves, -1 elsewhere.
-        let mut legal = vec![false; n * n];
-        let mut max = pass;
-        for y in 0..n {
-            for x in 0..n {
-                let i = y * n + x;
-                legal[i] = gi.legal(inputs::point_at(&gi.board, x, y));
-                if legal[i] {
-                    max = max.max(policy[i]);
-                }
-            }
-        }
-        let mut sum = 0.0f32;
-        for i in 0..n * n {
-            if legal[i] {
-                policy[i] = (policy[i] - max).exp();
-                sum += policy[i];
-            }
-        }
-        let mut policy_pass = (pass - max).exp();
-        sum += policy_pass;
-        for i in 0..n * n {
-            policy[i] = if legal[i] { policy[i] / sum } else { -1.0 };
-        }
-        policy_pass /= sum;
-
-        // Value and score, from the player to move's side, then White's.
-        let post = &self.model.post;
-        let (win, loss) = (value[0] as f64, value[1] as f64);
-        let mut no_result = value[2] as f64;
-        let cycles_impossible = gi.rules.ko != KataKo::Simple && gi.rules.area_scoring;
-        if cycles_impossible {
-            no_result -= 100000.0;
-        }
-        let m = win.max(loss).max(no_result);
-        let (mut pw, mut pl, mut pn) = ((win - m).exp(), (loss - m).exp(), (no_result - m).exp());
-        if cycles_impossible {
-            pn = 0.0;
-        }
-        let s = pw + pl + pn;
-        pw /= s;
-        pl /= s;
-        pn /= s;
-        let mut score_mean = score[0] as f64 * post.score_mean;
-        let stdev = softplus(score[1] as f64) * post.score_stdev;
-        let mut score_sq = score_mean * score_mean + stdev * stdev;
-        let mut lead = score[2] as f64 * post.lead;
-        let var_time = softplus(score[3] as f64) * post.variance_time;
-        score_mean *= 1.0 - pn;
-        score_sq *= 1.0 - pn;
-        lead *= 1.0 - pn;
-        let e1 = softplus(score[4] as f64 * 0.5);
-        let e2 = softplus(score[5] as f64 * 0.5);
-        let wl_error = (e1 * e1 * post.shortterm_value_error).sqrt();
-        let score_error = (e2 * e2 * post.shortterm_score_error).sqrt();
-        let white = gi.to_move == Color::White;
-        for o in ownership.iter_mut() {
-            *o = if white { o.tanh() } else { -o.tanh() };
-        }
-        Evaluation {
-            white_win: (if white { pw } else { pl }) as f32,
-            white_loss: (if white { pl } else { pw }) as f32,
-            no_result: pn as f32,
-            white_lead: (if white { lead } else { -lead }) as f32,
-            white_score: (if white { score_mean } else { -score_mean }) as f32,
-            white_score_sq: score_sq as f32,
-            var_time_left: var_time as f32,
-            shortterm_winloss_error: wl_error as f32,
-            shortterm_score_error: score_error as f32,
-            policy,
-            policy_pass,
-            white_ownership: ownership,
+        for ((&(gi, symmetry), raw), o) in positions.iter().zip(&self.raw).zip(out) {
+            post_process(&self.model, gi, symmetry, raw, &mut self.legal, o);
         }
     }
 }
 
+/// KataGo's post-processing of the network's raw outputs for a position evaluated in
+/// orientation `symmetry`, into `out`.
+fn post_process(
+    model: &Model,
+    gi: &GameInputs,
+    symmetry: usize,
+    raw: &RawOutput,
+    legal: &mut Vec<bool>,
+    out: &mut Evaluation,
+) {
+    let n = gi.board.size();
+    let points = n * n;
+    // Back from the network's orientation to the board's.
+    out.policy.resize(points, 0.0);
+    out.white_ownership.resize(points, 0.0);
+    for y in 0..n {
+        for x in 0..n {
+            let dst = symmetry::map_point(y, x, n, n, symmetry, true);
+            out.policy[dst] = raw.policy[y * n + x];
+            out.white_ownership[dst] = raw.ownership[y * n + x];
+        }
+    }
+    let policy = &mut out.policy;
+    let pass = raw.pass;
+    // Policy: a softmax over the legal moves, -1 elsewhere.
+    legal.clear();
+    legal.resize(points, false);
+    let mut max = pass;
+    for y in 0..n {
+        for x in 0..n {
+            let i = y * n + x;
+            legal[i] = gi.legal(inputs::point_at(&gi.board, x, y));
+            if legal[i] {
+                max = max.max(policy[i]);
+            }
+        }
+    }
+    let mut sum = 0.0f32;
+    for i in 0..points {
+        if legal[i] {
+            policy[i] = (policy[i] - max).exp();
+            sum += policy[i];
+        }
+    }
+    let mut policy_pass = (pass - max).exp();
+    sum += policy_pass;
+    for i in 0..points {
+        policy[i] = if legal[i] { policy[i] / sum } else { -1.0 };
+    }
+    policy_pass /= sum;
+
+    // Value and score, from the player to move's side, then White's.
+    let post = &model.post;
+    let (value, score) = (raw.value, raw.score);
+    let (win, loss) = (value[0] as f64, value[1] as f64);
+    let mut no_result = value[2] as f64;
+    let cycles_impossible = gi.rules.ko != KataKo::Simple && gi.rules.area_scoring;
+    if cycles_impossible {
+        no_result -= 100000.0;
+    }
+    let m = win.max(loss).max(no_result);
+    let (mut pw, mut pl, mut pn) = ((win - m).exp(), (loss - m).exp(), (no_result - m).exp());
+    if cycles_impossible {
+        pn = 0.0;
+    }
+    let s = pw + pl + pn;
+    pw /= s;
+    pl /= s;
+    pn /= s;
+    let mut score_mean = score[0] as f64 * post.score_mean;
+    let stdev = softplus(score[1] as f64) * post.score_stdev;
+    let mut score_sq = score_mean * score_mean + stdev * stdev;
+    let mut lead = score[2] as f64 * post.lead;
+    let var_time = softplus(score[3] as f64) * post.variance_time;
+    score_mean *= 1.0 - pn;
+    score_sq *= 1.0 - pn;
+    lead *= 1.0 - pn;
+    let e1 = softplus(score[4] as f64 * 0.5);
+    let e2 = softplus(score[5] as f64 * 0.5);
+    let wl_error = (e1 * e1 * post.shortterm_value_error).sqrt();
+    let score_error = (e2 * e2 * post.shortterm_score_error).sqrt();
+    let white = gi.to_move == Color::White;
+    for o in out.white_ownership.iter_mut() {
+        *o = if white { o.tanh() } else { -o.tanh() };
+    }
+    out.white_win = (if white { pw } else { pl }) as f32;
+    out.white_loss = (if white { pl } else { pw }) as f32;
+    out.no_result = pn as f32;
+    out.white_lead = (if white { lead } else { -lead }) as f32;
+    out.white_score = (if white { score_mean } else { -score_mean }) as f32;
+    out.white_score_sq = score_sq as f32;
+    out.var_time_left = var_time as f32;
+    out.shortterm_winloss_error = wl_error as f32;
+    out.shortterm_score_error = score_error as f32;
+    out.policy_pass = policy_pass;
+}
+
 /// Network evaluations per second of a game's position (inputs, forward pass and
-/// post-processing) on `threads` threads, each with its own evaluator, for about `time`.
-pub fn evals_per_second(model: &Arc<Model>, game: &Game, threads: usize, time: Duration) -> f64 {
+/// post-processing) on `threads` threads, each with its own evaluator evaluating `batch`
+/// positions at a time (the position in successive orientations), for about `time`.
+pub fn evals_per_second(
+    model: &Arc<Model>,
+    game: &Game,
+    threads: usize,
+    batch: usize,
+    time: Duration,
+) -> f64 {
+    let gi = GameInputs::from_game(game);
     let start = Instant::now();
     let total: usize = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let model = Arc::clone(model);
+                let gi = &gi;
                 scope.spawn(move || {
                     let mut eval = Evaluator::new(model);
+                    let mut out = vec![Evaluation::default(); batch];
+                    let mut positions: Vec<(&GameInputs, usize)> = Vec::with_capacity(batch);
                     let mut n = 0;
                     while n == 0 || start.elapsed() < time {
-                        eval.evaluate_game(game, (n + t) % symmetry::COUNT, 0.0);
-                        n += 1;
+                        positions.clear();
+                        positions.extend((0..batch).map(|i| (gi, (n + i + t) % symmetry::COUNT)));
+                        eval.evaluate_batch(&positions, 0.0, &mut out);
+                        n += batch;
                     }
                     n
                 })

@@ -9,8 +9,8 @@
 //! numbers are the same.
 
 use super::model::{
-    Activation, AttentionBlock, Block, Conv, FfnBlock, GlobalPoolingBlock, MatBias, MatMul, Model,
-    NestedBottleneckBlock, Norm, ResidualBlock, RmsNorm, Rope, TrunkTip,
+    exp, Activation, AttentionBlock, Block, Conv, FfnBlock, GlobalPoolingBlock, MatBias, MatMul,
+    Model, NestedBottleneckBlock, Norm, ResidualBlock, RmsNorm, Rope, TrunkTip,
 };
 
 /// The raw outputs of one evaluation, before KataGo's post-processing.
@@ -40,9 +40,9 @@ pub struct Workspace {
     normed: Vec<f32>,
     /// One narrow trunk per level of nested blocks.
     mids: Vec<Vec<f32>>,
-    q: Vec<f32>,
-    k: Vec<f32>,
-    v: Vec<f32>,
+    /// The outputs of side-by-side projections: queries, keys and values, or the
+    /// feed-forward block's up and gate projections.
+    wide: Vec<f32>,
     attended: Vec<f32>,
     scores: Vec<f32>,
     hidden: Vec<f32>,
@@ -53,7 +53,7 @@ pub struct Workspace {
     pooled_out: Vec<f32>,
     pass_hidden: Vec<f32>,
     /// RoPE cosines and sines, one table per attention block in traversal order:
-    /// `[(kv_head * pairs + pair) * points + point]`.
+    /// `[(point * kv_heads + kv_head) * pairs + pair]`.
     rope: Vec<(Vec<f32>, Vec<f32>)>,
     /// Head outputs, `[batch * points][policy channels]` and so on.
     policy_out: Vec<f32>,
@@ -102,6 +102,20 @@ fn max_width(model: &Model) -> usize {
     .into_iter()
     .max()
     .unwrap_or(0)
+}
+
+/// The widest output of the side-by-side projections.
+fn max_fused_width(blocks: &[Block]) -> usize {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::NestedBottleneck(b) => max_fused_width(&b.blocks),
+            Block::Attention(b) => b.qkv.out_channels,
+            Block::Ffn(b) => b.up.out_channels,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 fn nesting(blocks: &[Block]) -> usize {
@@ -159,7 +173,7 @@ fn rope_tables(a: &AttentionBlock, width: usize, height: usize) -> (Vec<f32>, Ve
                             }
                         }
                     };
-                    let i = (h * pairs + p) * points + y * width + x;
+                    let i = ((y * width + x) * a.kv_heads + h) * pairs + p;
                     cos[i] = angle.cos();
                     sin[i] = angle.sin();
                 }
@@ -189,9 +203,7 @@ impl Workspace {
             trunk: vec![0.0; rows * model.trunk.channels],
             normed: vec![0.0; rows * w],
             mids,
-            q: vec![0.0; rows * w],
-            k: vec![0.0; rows * w],
-            v: vec![0.0; rows * w],
+            wide: vec![0.0; rows * max_fused_width(&model.trunk.blocks)],
             attended: vec![0.0; rows * w],
             scores: vec![0.0; points * points],
             hidden: vec![0.0; rows * w],
@@ -282,14 +294,32 @@ fn add_board_bias(data: &mut [f32], bias: &[f32], points: usize, c: usize, count
 
 fn apply_norm(norm: &Norm, input: &[f32], rows: usize, out: &mut [f32]) {
     let c = norm.scale.len();
-    for (src, dst) in input[..rows * c]
+    let pairs = input[..rows * c]
         .chunks_exact(c)
-        .zip(out[..rows * c].chunks_exact_mut(c))
-    {
-        for i in 0..c {
-            dst[i] = norm.activation.apply(src[i] * norm.scale[i] + norm.bias[i]);
-        }
+        .zip(out[..rows * c].chunks_exact_mut(c));
+    // One loop per activation, so that each is a plain loop over the channels.
+    macro_rules! each {
+        ($f:expr) => {
+            for (src, dst) in pairs {
+                for (((d, &x), &s), &b) in dst.iter_mut().zip(src).zip(&norm.scale).zip(&norm.bias)
+                {
+                    *d = $f(x * s + b);
+                }
+            }
+        };
     }
+    match norm.activation {
+        Activation::Identity => each!(|x: f32| x),
+        Activation::Relu => each!(|x: f32| x.max(0.0)),
+        Activation::Silu => each!(silu),
+        Activation::Mish => each!(|x: f32| Activation::Mish.apply(x)),
+    }
+}
+
+/// `x * sigmoid(x)`.
+#[inline(always)]
+fn silu(x: f32) -> f32 {
+    x / (1.0 + exp(-x))
 }
 
 fn apply_rms_norm(norm: &RmsNorm, input: &[f32], rows: usize, out: &mut [f32]) {
@@ -400,9 +430,7 @@ struct Dims {
 /// Scratch buffers a block may use, apart from the trunk it updates.
 struct Scratch<'a> {
     normed: &'a mut [f32],
-    q: &'a mut [f32],
-    k: &'a mut [f32],
-    v: &'a mut [f32],
+    wide: &'a mut [f32],
     attended: &'a mut [f32],
     scores: &'a mut [f32],
     hidden: &'a mut [f32],
@@ -521,8 +549,13 @@ fn nested(
     );
 }
 
+/// Rotates each query or key head's pairs of channels by its point's angles; `data` holds
+/// `heads` heads from column `offset` of rows `stride` wide.
+#[allow(clippy::too_many_arguments)]
 fn apply_rope(
     data: &mut [f32],
+    stride: usize,
+    offset: usize,
     heads: usize,
     kv_heads: usize,
     head_dim: usize,
@@ -530,19 +563,17 @@ fn apply_rope(
     d: &Dims,
 ) {
     let pairs = head_dim / 2;
-    let stride = heads * head_dim;
+    let group = heads / kv_heads;
     for row in 0..d.rows {
         let point = row % d.points;
-        let r = &mut data[row * stride..(row + 1) * stride];
-        for h in 0..heads {
-            let kvh = h * kv_heads / heads;
-            for p in 0..pairs {
-                let t = (kvh * pairs + p) * d.points + point;
-                let (c, sn) = (table.0[t], table.1[t]);
-                let i = h * head_dim + 2 * p;
-                let (x0, x1) = (r[i], r[i + 1]);
-                r[i] = x0 * c - x1 * sn;
-                r[i + 1] = x0 * sn + x1 * c;
+        let r = &mut data[row * stride + offset..row * stride + offset + heads * head_dim];
+        for (h, head) in r.chunks_exact_mut(head_dim).enumerate() {
+            let t = (point * kv_heads + h / group) * pairs;
+            let (cos, sin) = (&table.0[t..t + pairs], &table.1[t..t + pairs]);
+            for ((x, &c), &sn) in head.chunks_exact_mut(2).zip(cos).zip(sin) {
+                let (x0, x1) = (x[0], x[1]);
+                x[0] = x0 * c - x1 * sn;
+                x[1] = x0 * sn + x1 * c;
             }
         }
     }
@@ -552,31 +583,50 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
     let table = &s.rope[s.rope_next];
     s.rope_next += 1;
     apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
-    matmul(&b.q, s.normed, d.rows, s.q, false);
-    matmul(&b.k, s.normed, d.rows, s.k, false);
-    matmul(&b.v, s.normed, d.rows, s.v, false);
-    if !matches!(b.rope, Rope::None) {
-        apply_rope(s.q, b.heads, b.kv_heads, b.q_head_dim, table, d);
-        apply_rope(s.k, b.kv_heads, b.kv_heads, b.q_head_dim, table, d);
-    }
+    // Queries, keys and values side by side in each row of `wide`.
+    matmul(&b.qkv, s.normed, d.rows, s.wide, false);
     let (qs, ks, vs, os) = (
         b.heads * b.q_head_dim,
         b.kv_heads * b.q_head_dim,
         b.kv_heads * b.v_head_dim,
         b.heads * b.v_head_dim,
     );
+    let stride = qs + ks + vs;
+    if !matches!(b.rope, Rope::None) {
+        apply_rope(
+            s.wide,
+            stride,
+            0,
+            b.heads,
+            b.kv_heads,
+            b.q_head_dim,
+            table,
+            d,
+        );
+        apply_rope(
+            s.wide,
+            stride,
+            qs,
+            b.kv_heads,
+            b.kv_heads,
+            b.q_head_dim,
+            table,
+            d,
+        );
+    }
     let n = d.points;
     let scale = 1.0 / (b.q_head_dim as f32).sqrt();
     let group = b.heads / b.kv_heads;
     for bi in 0..d.batch {
+        let board = &s.wide[bi * n * stride..(bi + 1) * n * stride];
         for h in 0..b.heads {
             let kvh = h / group;
-            let q = &s.q[bi * n * qs + h * b.q_head_dim..];
-            let k = &s.k[bi * n * ks + kvh * b.q_head_dim..];
-            let v = &s.v[bi * n * vs + kvh * b.v_head_dim..];
-            assert!(q.len() >= (n - 1) * qs + b.q_head_dim);
-            assert!(k.len() >= (n - 1) * ks + b.q_head_dim);
-            assert!(v.len() >= (n - 1) * vs + b.v_head_dim);
+            let q = &board[h * b.q_head_dim..];
+            let k = &board[qs + kvh * b.q_head_dim..];
+            let v = &board[qs + ks + kvh * b.v_head_dim..];
+            assert!(q.len() >= (n - 1) * stride + b.q_head_dim);
+            assert!(k.len() >= (n - 1) * stride + b.q_head_dim);
+            assert!(v.len() >= (n - 1) * stride + b.v_head_dim);
             assert!(s.scores.len() >= n * n);
             // SAFETY: the asserts above bound every strided access to the slices.
             unsafe {
@@ -586,11 +636,11 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
                     n,
                     scale,
                     q.as_ptr(),
-                    qs as isize,
+                    stride as isize,
                     1,
                     k.as_ptr(),
                     1,
-                    ks as isize,
+                    stride as isize,
                     0.0,
                     s.scores.as_mut_ptr(),
                     n as isize,
@@ -598,16 +648,7 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
                 );
             }
             for row in s.scores[..n * n].chunks_exact_mut(n) {
-                let max = row.iter().fold(-1e30f32, |m, &x| m.max(x));
-                let mut sum = 0.0f32;
-                for x in row.iter_mut() {
-                    *x = (*x - max).exp();
-                    sum += *x;
-                }
-                let inv = 1.0 / sum;
-                for x in row.iter_mut() {
-                    *x *= inv;
-                }
+                softmax(row);
             }
             let out = &mut s.attended[bi * n * os + h * b.v_head_dim..];
             assert!(out.len() >= (n - 1) * os + b.v_head_dim);
@@ -622,7 +663,7 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
                     n as isize,
                     1,
                     v.as_ptr(),
-                    vs as isize,
+                    stride as isize,
                     1,
                     0.0,
                     out.as_mut_ptr(),
@@ -635,13 +676,52 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
     matmul(&b.out, s.attended, d.rows, trunk, true);
 }
 
+/// A softmax in place, in loops the compiler turns into vector instructions.
+fn softmax(row: &mut [f32]) {
+    // Eight partial maxima and sums, so that eight lanes work side by side.
+    let larger = |m: f32, x: f32| if x > m { x } else { m };
+    let mut maxima = [f32::MIN; 8];
+    let chunks = row.chunks_exact(8);
+    let rest = chunks
+        .remainder()
+        .iter()
+        .fold(f32::MIN, |m, &x| larger(m, x));
+    for c in chunks {
+        for (m, &x) in maxima.iter_mut().zip(c) {
+            *m = larger(*m, x);
+        }
+    }
+    let max = maxima.iter().fold(rest, |m, &x| larger(m, x));
+    for x in row.iter_mut() {
+        *x = exp(*x - max);
+    }
+    let mut sums = [0.0f32; 8];
+    let chunks = row.chunks_exact(8);
+    let rest: f32 = chunks.remainder().iter().sum();
+    for c in chunks {
+        for (s, &x) in sums.iter_mut().zip(c) {
+            *s += x;
+        }
+    }
+    let inv = 1.0 / (sums.iter().sum::<f32>() + rest);
+    for x in row.iter_mut() {
+        *x *= inv;
+    }
+}
+
 fn ffn(b: &FfnBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
     apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
-    matmul(&b.linear1, s.normed, d.rows, s.hidden, false);
-    matmul(&b.gate, s.normed, d.rows, s.gate, false);
-    let n = d.rows * b.linear1.out_channels;
-    for (a, g) in s.hidden[..n].iter_mut().zip(&s.gate[..n]) {
-        *a = Activation::Silu.apply(*a) * g;
+    // The up and gate projections side by side in each row of `wide`.
+    matmul(&b.up, s.normed, d.rows, s.wide, false);
+    let f = b.linear1.out_channels;
+    for (row, out) in s.wide[..d.rows * 2 * f]
+        .chunks_exact(2 * f)
+        .zip(s.hidden[..d.rows * f].chunks_exact_mut(f))
+    {
+        let (up, gate) = row.split_at(f);
+        for ((o, &a), &g) in out.iter_mut().zip(up).zip(gate) {
+            *o = silu(a) * g;
+        }
     }
     matmul(&b.linear2, s.hidden, d.rows, trunk, true);
 }
@@ -674,9 +754,7 @@ pub fn evaluate(
         trunk,
         normed,
         mids,
-        q,
-        k,
-        v,
+        wide,
         attended,
         scores,
         hidden,
@@ -706,9 +784,7 @@ pub fn evaluate(
     add_board_bias(trunk, pooled_out, d.points, c, count);
     let mut s = Scratch {
         normed,
-        q,
-        k,
-        v,
+        wide,
         attended,
         scores,
         hidden,

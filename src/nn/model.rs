@@ -53,9 +53,29 @@ impl Activation {
                 let sp = if x < 20.0 { x.exp().ln_1p() } else { x };
                 x * sp.tanh()
             }
-            Activation::Silu => x / (1.0 + (-x).exp()),
+            Activation::Silu => x / (1.0 + exp(-x)),
         }
     }
+}
+
+/// e^x within a few units in the last place (Cephes' `expf`), for `x` clamped to
+/// [-87, 88] so that the result is always a normal number. Free of branches and calls, a loop
+/// over it becomes vector instructions.
+#[inline(always)]
+pub fn exp(x: f32) -> f32 {
+    let x = x.clamp(-87.0, 88.0);
+    // n = round(x / ln 2) by the float adder's own rounding.
+    let n = (x * std::f32::consts::LOG2_E + 12_582_912.0) - 12_582_912.0;
+    let r = x - n * 0.693_359_4 + n * 2.121_944_4e-4;
+    let p = 1.987_569_1e-4;
+    let p = p * r + 1.398_199_9e-3;
+    let p = p * r + 8.333_452e-3;
+    let p = p * r + 4.166_579_6e-2;
+    let p = p * r + 1.666_666_5e-1;
+    let p = p * r + 0.5;
+    let e = p * r * r + r + 1.0;
+    // 2^n: n + 127 + 2^23 holds n + 127 in its low mantissa bits, shifted into the exponent.
+    e * f32::from_bits((n + 8_388_735.0).to_bits() << 23)
 }
 
 /// A convolution: `weights[((y * x_size + x) * in_channels + ic) * out_channels + oc]`.
@@ -208,6 +228,9 @@ pub struct AttentionBlock {
     pub out: MatMul,
     /// The position encoding.
     pub rope: Rope,
+    /// The query, key and value projections side by side (`[input][q | k | v]`): one
+    /// matrix product for the three.
+    pub qkv: MatMul,
 }
 
 /// A gated (SwiGLU) feed-forward block, pre-normed, residual.
@@ -221,6 +244,29 @@ pub struct FfnBlock {
     pub gate: MatMul,
     /// Down-projection.
     pub linear2: MatMul,
+    /// The up and gate projections side by side (`[input][linear1 | gate]`): one matrix
+    /// product for the two.
+    pub up: MatMul,
+}
+
+/// Dense layers with the same input, side by side: one layer whose outputs are theirs in
+/// turn, so that one matrix product computes them all.
+fn side_by_side(name: &str, parts: &[&MatMul]) -> MatMul {
+    let in_channels = parts[0].in_channels;
+    let out_channels = parts.iter().map(|m| m.out_channels).sum();
+    let mut weights = Vec::with_capacity(in_channels * out_channels);
+    for i in 0..in_channels {
+        for m in parts {
+            let n = m.out_channels;
+            weights.extend_from_slice(&m.weights[i * n..(i + 1) * n]);
+        }
+    }
+    MatMul {
+        name: name.to_string(),
+        in_channels,
+        out_channels,
+        weights,
+    }
 }
 
 /// One block of a trunk or of a nested block's stack.
@@ -649,6 +695,12 @@ impl Reader<'_> {
         if out.iter().any(|x| !x.is_finite()) {
             return err(format!("{layer}: a weight is NaN or infinite"));
         }
+        // Trained networks keep weights that decayed below the smallest normal float (dead
+        // units of the feed-forward blocks); the CPU multiplies such subnormal numbers some
+        // hundred times slower than others, and their products (under 1e-36) change nothing.
+        for x in out.iter_mut().filter(|x| x.is_subnormal()) {
+            *x = 0.0;
+        }
         Ok(out)
     }
 
@@ -941,6 +993,7 @@ impl Reader<'_> {
                 theta: self.positive_float(&tname, "theta")? as f32,
             }
         };
+        let qkv = side_by_side(&name, &[&q, &k, &v]);
         Ok(AttentionBlock {
             heads,
             kv_heads,
@@ -952,6 +1005,7 @@ impl Reader<'_> {
             v,
             out,
             rope,
+            qkv,
         })
     }
 
@@ -979,11 +1033,13 @@ impl Reader<'_> {
         ] {
             check(&name, what, got, want)?;
         }
+        let up = side_by_side(&name, &[&linear1, &gate]);
         Ok(FfnBlock {
             norm,
             linear1,
             gate,
             linear2,
+            up,
         })
     }
 
@@ -1309,6 +1365,21 @@ pub(crate) mod tests {
         bias(&mut s, &mut floats, "sv3b", 6);
         conv(&mut s, &mut floats, "own", 1, 2, 1);
         s
+    }
+
+    #[test]
+    fn the_fast_exponential_is_the_exponential() {
+        for i in -10000..=10000 {
+            let x = i as f32 * 0.0087;
+            let (fast, exact) = (exp(x) as f64, (x as f64).exp());
+            assert!(
+                (fast - exact).abs() <= 3e-7 * exact,
+                "e^{x}: {fast} against {exact}"
+            );
+        }
+        // Far outside the range: clamped, normal numbers, never infinite or subnormal.
+        assert!(exp(-1000.0).is_normal() && exp(-1000.0) < 1e-37);
+        assert!(exp(1000.0).is_finite() && exp(1000.0) > 1e38);
     }
 
     #[test]

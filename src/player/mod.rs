@@ -641,7 +641,7 @@ mod tests {
 
     #[test]
     fn resigns_only_late_and_after_enough_playouts() {
-        let mut g = Game::new(9, Ruleset::default());
+        let mut g = crate::testkit::new_game(9, Ruleset::default());
         let mut moves = g.legal_plays(Color::Black).into_iter();
         for _ in 0..19 {
             let c = g.to_move();

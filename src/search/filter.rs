@@ -95,11 +95,10 @@ mod tests {
     #[test]
     fn the_search_keeps_to_the_filter() {
         use crate::board::Coord;
-        use crate::game::Game;
         use crate::rules::Ruleset;
         use crate::search::{SearchParams, Searcher};
         use std::sync::atomic::AtomicBool;
-        let game = Game::new(9, Ruleset::default());
+        let game = crate::testkit::new_game(9, Ruleset::default());
         let p = |v: &str| game.board().point(Coord::parse_gtp(v, 9).unwrap());
         let mut filter = MoveFilter::default();
         filter.allow(Color::Black, vec![p("E5"), p("C3")], 1);

@@ -12,7 +12,7 @@ fn at(b: &Board, v: &str) -> Point {
 /// A game starting from a diagram (top row first; `X` black, `O` white, `.` empty).
 fn setup(rows: &[&str], to_move: Color, rules: Ruleset, komi: f64) -> Game {
     let size = rows.len();
-    let mut g = Game::new(size, rules);
+    let mut g = crate::testkit::new_game(size, rules);
     g.set_komi(komi);
     let b = Board::from_diagram(&rows.join("\n"));
     assert_eq!(b.size(), size);
@@ -223,7 +223,7 @@ fn tree_legality_matches_the_game_along_a_line() {
             };
             let size = 4 + round % 2;
             // A random game, captures favoured so that kos come up.
-            let mut full = Game::new(size, rules);
+            let mut full = crate::testkit::new_game(size, rules);
             let total = 20 + rng.below(50);
             for _ in 0..total {
                 let c = full.to_move();
@@ -244,7 +244,7 @@ fn tree_legality_matches_the_game_along_a_line() {
                 full.play(c, p).unwrap();
             }
             let split = rng.below(total + 1);
-            let mut root = Game::new(size, rules);
+            let mut root = crate::testkit::new_game(size, rules);
             for s in &full.moves()[..split] {
                 root.play(s.color, s.point).unwrap();
             }
@@ -279,7 +279,7 @@ fn tree_legality_matches_the_game_along_a_line() {
 
 #[test]
 fn respects_max_playouts_and_is_deterministic() {
-    let g = Game::new(9, Ruleset::default());
+    let g = crate::testkit::new_game(9, Ruleset::default());
     let a = search(&g, Color::Black, &params(700, 42));
     let b = search(&g, Color::Black, &params(700, 42));
     assert_eq!(a.playouts, 700);
@@ -295,7 +295,7 @@ fn respects_max_playouts_and_is_deterministic() {
 fn an_analysis_stopped_before_it_starts_keeps_the_small_arena() {
     // An analysis whose stop line came with it answers at once: it does not first grow the
     // arena to the size a long analysis needs.
-    let g = Game::new(19, Ruleset::default());
+    let g = crate::testkit::new_game(19, Ruleset::default());
     let mut p = params(0, 1);
     p.max_playouts = None;
     assert!(p.is_unlimited());
@@ -308,7 +308,7 @@ fn an_analysis_stopped_before_it_starts_keeps_the_small_arena() {
 
 #[test]
 fn a_stop_flag_ends_the_search() {
-    let g = Game::new(9, Ruleset::default());
+    let g = crate::testkit::new_game(9, Ruleset::default());
     let mut p = params(0, 1);
     p.max_playouts = None;
     // Already set: no playout at all, still a legal move.
@@ -337,7 +337,7 @@ fn a_stop_flag_ends_the_search() {
 
 #[test]
 fn respects_max_time() {
-    let g = Game::new(9, Ruleset::default());
+    let g = crate::testkit::new_game(9, Ruleset::default());
     let mut p = params(0, 1);
     p.max_playouts = None;
     p.max_time = Some(Duration::from_millis(150));
@@ -355,7 +355,7 @@ fn every_rule_gives_legal_moves_through_a_game() {
             ko: rule,
             ..Ruleset::default()
         };
-        let mut g = Game::new(5, rules);
+        let mut g = crate::testkit::new_game(5, rules);
         for i in 0..60 {
             if g.is_over() {
                 break;
@@ -378,7 +378,7 @@ fn every_rule_gives_legal_moves_through_a_game() {
 #[ignore]
 fn search_speed() {
     for size in [9, 19] {
-        let g = Game::new(size, Ruleset::default());
+        let g = crate::testkit::new_game(size, Ruleset::default());
         let mut p = params(0, 1);
         p.max_playouts = None;
         p.max_time = Some(Duration::from_secs(2));
@@ -472,7 +472,7 @@ fn the_tree_obeys_situational_superko_at_every_depth() {
 fn saves_a_string_in_atari() {
     // White's F5 has put Black's E5 in atari (liberty E4); extending there gives three
     // liberties and leaves White's D5, E6 and F5 thin (GNU Go 3.8 agrees: E4).
-    let mut g = Game::new(9, Ruleset::default());
+    let mut g = crate::testkit::new_game(9, Ruleset::default());
     g.set_komi(7.0);
     for (c, v) in [
         (Color::Black, "E5"),
@@ -494,7 +494,7 @@ fn saves_a_string_in_atari() {
 
 #[test]
 fn reuses_the_tree_when_the_game_goes_on() {
-    let mut g = Game::new(9, Ruleset::default());
+    let mut g = crate::testkit::new_game(9, Ruleset::default());
     let mut searcher = Searcher::new();
     let stop = AtomicBool::new(false);
     let r = searcher.search(&g, Color::Black, &params(2000, 1), &stop, None);
@@ -539,7 +539,7 @@ fn reuses_the_tree_when_the_game_goes_on() {
 
 #[test]
 fn observer_gets_snapshots_with_pv_and_ownership() {
-    let g = Game::new(7, Ruleset::default());
+    let g = crate::testkit::new_game(7, Ruleset::default());
     let p = params(3000, 3);
     let mut seen = Vec::new();
     let mut observe = |s: &Snapshot| seen.push(s.clone());
@@ -563,10 +563,10 @@ fn observer_gets_snapshots_with_pv_and_ownership() {
 
 #[test]
 fn dynamic_komi_favours_a_margin_early_in_handicap_games_only() {
-    let mut even = Game::new(19, Ruleset::default());
+    let mut even = crate::testkit::new_game(19, Ruleset::default());
     even.set_komi(7.5);
     assert_eq!(dynamic_komi(&even), 7.5);
-    let mut g = Game::new(19, Ruleset::default());
+    let mut g = crate::testkit::new_game(19, Ruleset::default());
     let mut b = Board::new(19);
     for v in ["D4", "Q16", "D16", "Q4"] {
         let p = at(&b, v);
@@ -600,7 +600,7 @@ fn play_all(g: &mut Game, plays: &[&str]) {
 
 /// A 9x9 game (komi 7.5) after `plays`, each `b V` or `w V`.
 fn played(plays: &[&str]) -> Game {
-    let mut g = Game::new(9, Ruleset::default());
+    let mut g = crate::testkit::new_game(9, Ruleset::default());
     g.set_komi(7.5);
     play_all(&mut g, plays);
     g
@@ -802,7 +802,7 @@ fn moves_report_their_own_score() {
 
 #[test]
 fn two_searches_in_one_process_keep_their_own_priors_and_replies() {
-    let mut g = Game::new(9, Ruleset::default());
+    let mut g = crate::testkit::new_game(9, Ruleset::default());
     let e5 = at(g.board(), "E5");
     g.play(Color::Black, e5).unwrap();
     let observe = |p: &SearchParams| {

@@ -888,7 +888,7 @@ mod tests {
             suicide: SUICIDES[(seed as usize / RULES.len()) % SUICIDES.len()],
             ..Ruleset::default()
         };
-        let mut game = Game::new(size, rules);
+        let mut game = koan_core::testkit::new_game(size, rules);
         let mut log = Vec::new();
         // Some games start from setup stones, some with White to move.
         let mut start = Board::new(size);

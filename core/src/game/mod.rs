@@ -49,17 +49,19 @@ pub struct Game {
     board: Board,
     to_move: Color,
     memory: KoMemory,
-    /// The judge of the WMSG 2008 pass rule, when the game was made with one.
-    pass_judge: Option<Arc<dyn PassJudge>>,
+    /// The judge the game asks about every pass its ruleset's pass rule does not leave free.
+    pass_judge: Arc<dyn PassJudge>,
     /// The parts of the record before the start, oldest first (see [`EarlierPart`]).
     earlier: Vec<EarlierPart>,
 }
 
 impl Game {
     /// A new game on an empty `size` x `size` board, Black to move, komi from the rules,
-    /// with no judge of the WMSG 2008 pass rule (under that rule it refuses every pass, and
-    /// says why): an engine's games come from `ko_types::pass_rule::GameMaker`.
-    pub fn new(size: usize, rules: Ruleset) -> Game {
+    /// asking `pass_judge` about passes whenever its ruleset's pass rule is not the free
+    /// pass. Every game has its judge from the start, whatever its ruleset: the rules can
+    /// change during a game. The judge of the WMSG 2008 rule reads kos, which this layer
+    /// cannot, so games are usually made by `ko_types::pass_rule::GameMaker`, which holds it.
+    pub fn new(size: usize, rules: Ruleset, pass_judge: Arc<dyn PassJudge>) -> Game {
         let start = Board::new(size);
         Game {
             komi: rules.komi,
@@ -70,15 +72,20 @@ impl Game {
             declared_to_move: Color::Black,
             handicap: 0,
             to_move: Color::Black,
-            pass_judge: None,
+            pass_judge,
             earlier: Vec::new(),
         }
     }
 
-    /// Gives the game the judge it asks about passes when its ruleset's pass rule is not
-    /// the free pass (see [`PassJudge`]); only the maker of games holds it.
+    /// Gives the game another judge of passes (see [`PassJudge`]): a game an engine keeps
+    /// when its settings change.
     pub(crate) fn set_pass_judge(&mut self, judge: Arc<dyn PassJudge>) {
-        self.pass_judge = Some(judge);
+        self.pass_judge = judge;
+    }
+
+    /// The judge the game asks about passes, to make another game that judges as this one.
+    pub fn pass_judge(&self) -> &Arc<dyn PassJudge> {
+        &self.pass_judge
     }
 
     /// The board as it stands.
@@ -260,11 +267,7 @@ impl Game {
     pub fn pass_ban(&self, color: Color) -> Option<String> {
         match self.rules.pass {
             PassRule::Free => None,
-            PassRule::Wmsg2008 => match &self.pass_judge {
-                Some(judge) => judge.pass_ban(self, color),
-                // Never a silent free pass: a game nobody taught the rule refuses passes.
-                None => Some("no judge of the WMSG 2008 pass rule is attached to the game".into()),
-            },
+            PassRule::Wmsg2008 => self.pass_judge.pass_ban(self, color),
         }
     }
 

@@ -3,9 +3,8 @@
 
 use super::Game;
 use crate::board::Point;
-use crate::rules::Ruleset;
 
-/// How [`random_game`] picks moves: each chance is `(n, d)`, n in d.
+/// How [`play_random_moves`] picks moves: each chance is `(n, d)`, n in d.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Odds {
     /// The chance of passing (when some board play is legal; with none, the player passes).
@@ -14,23 +13,10 @@ pub struct Odds {
     pub capture: (usize, usize),
 }
 
-/// A game of `moves` moves under `rules` on a `size` x `size` board, each move a legal
-/// board play of the player to move, or a pass, drawn with `odds`. `below(n)` must return a
-/// uniformly random number in `0..n` (any generator will do; the library draws nothing by
-/// itself). The ruleset's pass rule must allow every pass (`pass=free`).
-pub fn random_game(
-    rules: Ruleset,
-    size: usize,
-    moves: usize,
-    odds: Odds,
-    below: impl FnMut(usize) -> usize,
-) -> Game {
-    let mut g = Game::new(size, rules);
-    play_random_moves(&mut g, moves, odds, below);
-    g
-}
-
-/// Plays `moves` more moves in `game` as [`random_game`] draws them.
+/// Plays `moves` more moves in `game`, each a legal board play of the player to move, or a
+/// pass, drawn with `odds`. `below(n)` must return a uniformly random number in `0..n` (any
+/// generator will do; the library draws nothing by itself). The game's pass rule must allow
+/// every pass (`pass=free`).
 pub fn play_random_moves(
     g: &mut Game,
     moves: usize,

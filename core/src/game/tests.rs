@@ -16,7 +16,7 @@ fn game_with(rule: KoRule) -> Game {
         ko: rule,
         ..Ruleset::default()
     };
-    Game::new(5, rules)
+    crate::testkit::new_game(5, rules)
 }
 
 /// Builds the classic basic ko at C3/D3 on 5x5; Black to capture at D3 next.

@@ -10,6 +10,7 @@
 //! `Unknown` when the region or the search budget is too large.
 
 pub mod pass_rule;
+mod position_values;
 pub mod report;
 mod solver;
 pub mod walls;

@@ -127,9 +127,7 @@ impl GameMaker {
 
     /// A new game on an empty `size` x `size` board, Black to move, komi from the rules.
     pub fn new_game(&self, size: usize, rules: Ruleset) -> Game {
-        let mut game = Game::new(size, rules);
-        game.set_pass_judge(self.judge.clone());
-        game
+        Game::new(size, rules, self.judge.clone())
     }
 
     /// A game from the position `start` with `to_move` to play and `handicap` stones, under
@@ -148,9 +146,7 @@ impl GameMaker {
         komi: f64,
         limit: Option<usize>,
     ) -> Result<Game, String> {
-        let mut game = Game::from_sgf(record, rules, komi, limit)?;
-        game.set_pass_judge(self.judge.clone());
-        Ok(game)
+        Game::from_sgf(record, rules, komi, limit, self.judge.clone())
     }
 
     /// Gives `game`, made by another maker, this maker's pass judge: a game an engine keeps

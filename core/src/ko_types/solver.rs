@@ -34,6 +34,7 @@
 //! a loss for Z at once. A move that decides at once needs no ordering: expanding a node
 //! asks every move's position whether it settles the question.
 
+use super::position_values::PositionValues;
 use super::walls::JudgedWalls;
 use super::{
     goal_out_of_reach_judged, has_uncapturable_life_judged, region_judged, target_points, Answer,
@@ -96,7 +97,7 @@ struct VirtualForce {
     /// The (before, after) transitions of the board plays on the line.
     transitions: Vec<(u64, u64)>,
     /// [`VirtualForce::position_value`] per position.
-    values: FxHashMap<u64, Option<Outcome>>,
+    values: PositionValues,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
@@ -111,6 +112,9 @@ struct VirtualForce {
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
+    /// A board to try moves on ([`VirtualForce::ordered_moves`]), refilled with
+    /// [`Board::clone_from`] (which copies only the cells in use).
+    scratch: Option<Box<Board>>,
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes or what `allowance` has
@@ -174,7 +178,7 @@ pub(super) struct Memory {
     /// Proof and disproof numbers from earlier questions.
     hints: Hints,
     /// [`VirtualForce::position_value`] per position.
-    values: FxHashMap<u64, Option<Outcome>>,
+    values: PositionValues,
     /// The region `values` were found in.
     region: Vec<Point>,
 }
@@ -401,12 +405,13 @@ impl VirtualForce {
             region,
             start_hash: start.hash(),
             transitions: Vec::new(),
-            values: FxHashMap::default(),
+            values: PositionValues::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
             walls_taken: Vec::new(),
             spare: Vec::new(),
+            scratch: None,
         }
     }
 
@@ -465,11 +470,12 @@ impl VirtualForce {
         if let Some(order) = self.order_cache.get(&key) {
             return order.clone();
         }
+        let mut b = self.scratch.take().unwrap_or_else(|| n.board.clone());
         let decisive = moves.iter().position(|&m| {
             if m.is_pass() || (z_moves && !self.may_reach_goal(&n.board, m)) {
                 return false;
             }
-            let mut b = n.board.clone();
+            b.clone_from(&n.board);
             b.play(m, n.to_move);
             if z_moves {
                 self.goal_reached(&b)
@@ -477,6 +483,7 @@ impl VirtualForce {
                 self.goal_lost(&b)
             }
         });
+        self.scratch = Some(b);
         if let Some(i) = decisive {
             let m = moves.remove(i);
             moves.insert(0, m);
@@ -519,8 +526,8 @@ impl VirtualForce {
         !self.walls.is_empty()
             && b.neighbours(m).into_iter().any(|n| {
                 b.cell(n) == own
-                    && b.liberties(n, 3).len() <= 2
                     && self.walls.holds_wall_stone(b, n)
+                    && b.liberties(n, 3).len() <= 2
             })
     }
 
@@ -560,7 +567,7 @@ impl VirtualForce {
     /// What the position itself settles, whatever the line: the goal reached (Z wins), or
     /// out of reach or a locked seki (Z loses); kept per position.
     fn position_value(&mut self, b: &Board) -> Option<Outcome> {
-        if let Some(&v) = self.values.get(&b.hash()) {
+        if let Some(v) = self.values.get(b.hash()) {
             return v;
         }
         let v = if self.goal_reached(b) {
@@ -607,8 +614,19 @@ impl LocalGame for VirtualForce {
     /// The region's empty points (captures first) and pass. The search asks every move's
     /// state whether it settles the question when it expands a node, so a move that
     /// decides at once is found without putting it first.
+    ///
+    /// The values of the positions the moves lead to are fetched from memory together
+    /// ([`PositionValues::touch`]): [`LocalGame::peek`] asks them one by one next.
     fn moves(&mut self, n: &Node) -> Moves<Point> {
-        self.plain_moves(n)
+        let moves = self.plain_moves(n);
+        let mut words = 0;
+        for &m in &moves {
+            if !m.is_pass() {
+                words ^= self.values.touch(n.board.hash_after(m, n.to_move));
+            }
+        }
+        std::hint::black_box(words);
+        moves
     }
 
     /// Plays `m` if the line's rules allow it, and records the transition.
@@ -713,9 +731,9 @@ impl LocalGame for VirtualForce {
         let settled = if after == self.start_hash {
             Some(Outcome::Disproved)
         } else {
-            match self.values.get(&after) {
+            match self.values.get(after) {
                 None => return Peek::Play,
-                Some(&v) => v,
+                Some(v) => v,
             }
         };
         // The ko the play leaves: one stone taken by a lone stone with no other liberty.

@@ -532,7 +532,7 @@ fn two_sekis_are_a_disturbing_life() {
     );
     // The default classifier, on a game of this position, reads the type and location
     // within its budget.
-    let mut game = crate::game::Game::new(9, crate::rules::Ruleset::default());
+    let mut game = crate::testkit::new_game(9, crate::rules::Ruleset::default());
     game.set_start(b.clone(), Color::Black, 0);
     let r = Classifier::default().classify(&game, ko, Questions::Report);
     assert_eq!(

@@ -44,6 +44,9 @@ pub struct JudgedWalls {
     stones: Vec<Option<Color>>,
     /// Number of points marked.
     count: usize,
+    /// The points ever marked (some may have been demoted since), to scan the walls
+    /// without scanning the board.
+    marked: Vec<Point>,
 }
 
 /// True when a string judged alive on `basis`, its colour owning its points in `share` of
@@ -87,6 +90,7 @@ impl JudgedWalls {
         JudgedWalls {
             stones: vec![None; MAX_POINTS],
             count: 0,
+            marked: Vec::new(),
         }
     }
 
@@ -136,6 +140,7 @@ impl JudgedWalls {
         for s in board.string_stones(p) {
             if self.stones[s.index()].is_none() {
                 self.count += 1;
+                self.marked.push(s);
             }
             self.stones[s.index()] = color;
         }
@@ -190,10 +195,13 @@ impl JudgedWalls {
     /// that touch `region` (on it or next to it), one point each.
     fn atari_liberties_outside(&self, board: &Board, region: &[Point], owner: Color) -> Vec<Point> {
         let mut out = Vec::new();
-        if self.count == 0 {
+        let stone = Cell::stone(owner);
+        // Usually no wall stone of the owner is in atari: then no region point is scanned.
+        if !self.marked.iter().any(|&p| {
+            self.stones[p.index()] == Some(owner) && board.cell(p) == stone && board.in_atari(p)
+        }) {
             return out;
         }
-        let stone = Cell::stone(owner);
         for &x in region {
             for y in std::iter::once(x).chain(board.neighbours(x)) {
                 if board.cell(y) != stone || !board.in_atari(y) {
@@ -275,7 +283,14 @@ mod tests {
             env!("CARGO_MANIFEST_DIR")
         );
         let record = crate::sgf::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        Game::from_sgf(&record, Ruleset::default(), 7.0, Some(moves + 1)).unwrap()
+        Game::from_sgf(
+            &record,
+            Ruleset::default(),
+            7.0,
+            Some(moves + 1),
+            crate::testkit::pass_judge(),
+        )
+        .unwrap()
     }
 
     /// A centre ko (Black captures on E5, White's stone D5) with only White's ko stone

@@ -65,7 +65,7 @@ fn random_game(rules: Ruleset, size: usize, moves: usize, rng: &mut Rng) -> Game
         pass: (1, 12),
         capture: (2, 3),
     };
-    crate::game::random::random_game(rules, size, moves, odds, |n| rng.below(n))
+    crate::testkit::random_game(rules, size, moves, odds, |n| rng.below(n))
 }
 
 /// A root game and a line on top of it: a random game of the rule split in two.
@@ -91,7 +91,7 @@ impl History {
         } else {
             rng.below(total + 1)
         };
-        let mut root = Game::new(size, rules);
+        let mut root = crate::testkit::new_game(size, rules);
         for s in &full.moves()[..split] {
             root.play(s.color, s.point).unwrap();
         }
@@ -387,7 +387,7 @@ fn playouts_obey_the_judge_simple_under_ing(rounds: usize, seed: u64) -> usize {
 fn setup(rule: KoRule, rows: &[&str], to_move: Color) -> Game {
     let b = Board::from_diagram(&rows.join("\n"));
     let size = b.size();
-    let mut g = Game::new(
+    let mut g = crate::testkit::new_game(
         size,
         Ruleset {
             ko: rule,
@@ -502,7 +502,7 @@ fn playouts_end_with_only_eyes_left() {
     let mut rng = Rng::new(3);
     let mut playout = Playout::new();
     for size in [5, 9, 13] {
-        let game = Game::new(size, Ruleset::default());
+        let game = crate::testkit::new_game(size, Ruleset::default());
         let line = KoLine::new(game.memory());
         for (i, ko) in [None, Some(judge_of(&line, KoRule::Positional))]
             .into_iter()
@@ -532,7 +532,7 @@ fn playouts_end_with_only_eyes_left() {
 /// After warm-up, playouts allocate nothing: the buffers keep their capacity.
 #[test]
 fn buffers_are_reused() {
-    let game = Game::new(9, Ruleset::default());
+    let game = crate::testkit::new_game(9, Ruleset::default());
     let line = KoLine::new(game.memory());
     let mut rng = Rng::new(8);
     let mut playout = Playout::new();

@@ -305,7 +305,7 @@ mod tests {
             pass: (8, 100),
             capture: (7, 10),
         };
-        crate::game::random::random_game(rules, size, moves, odds, |n| rng.gen_range(0..n))
+        crate::testkit::random_game(rules, size, moves, odds, |n| rng.gen_range(0..n))
     }
 
     #[test]
@@ -324,7 +324,7 @@ mod tests {
                 let full = random_game(rule, size, total, &mut rng);
                 let split = rng.gen_range(0..=total);
                 // Replay the first `split` moves as the root game.
-                let mut root = Game::new(size, *full.rules());
+                let mut root = crate::testkit::new_game(size, *full.rules());
                 for s in &full.moves()[..split] {
                     root.play(s.color, s.point).unwrap();
                 }
@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn seen_covers_root_and_line() {
-        let g = Game::new(5, Ruleset::default());
+        let g = crate::testkit::new_game(5, Ruleset::default());
         let mut line = KoLine::new(g.memory());
         let mut b = g.board().clone();
         assert!(line.seen(b.hash()));

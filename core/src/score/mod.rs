@@ -96,7 +96,7 @@ mod tests {
         use crate::rules::Ruleset;
         use crate::tactics::local_search::{Allowance, StopTest};
         // White's corner group has one liberty and no room: the search captures it.
-        let mut g = Game::new(5, Ruleset::default());
+        let mut g = crate::testkit::new_game(5, Ruleset::default());
         let start = Board::from_diagram(".OX..\nOOX..\nXXX..\n.....\n.....");
         g.set_start(start, Color::Black, 0);
         let b5 = at(g.board(), "B5");
@@ -122,7 +122,7 @@ mod tests {
         use crate::rules::Ruleset;
         // Black owns the left three columns, White the right two of a 5x5 board; a white
         // stone sits alone in Black's area.
-        let mut g = Game::new(5, Ruleset::default());
+        let mut g = crate::testkit::new_game(5, Ruleset::default());
         g.set_komi(0.5);
         let mut start = Board::new(5);
         for v in ["C1", "C2", "C3", "C4", "C5"] {

@@ -3,9 +3,10 @@
 
 use super::{SgfGame, SgfNode};
 use crate::board::{Board, Cell, Color, Point};
-use crate::game::Game;
+use crate::game::{Game, PassJudge};
 use crate::rules::record_name::from_record_name;
 use crate::rules::Ruleset;
+use std::sync::Arc;
 
 /// The rules a record's `RU` names, as `loadsgf` reads them.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +61,7 @@ impl SgfGame {
 impl Game {
     /// The game a record holds, up to (not including) move number `limit` if given, under
     /// `rules` (the record's own rules name is not read), with the record's komi or else
-    /// `komi`. Setup after moves makes the position so far a new start. Moves are played
+    /// `komi`, asking `pass_judge` about passes (see [`Game::new`]). Setup after moves makes the position so far a new start. Moves are played
     /// as a record plays them: a move the ko rule bans is kept, with a warning in the log;
     /// an impossible one (occupied point, forbidden suicide) is an error.
     pub fn from_sgf(
@@ -68,9 +69,10 @@ impl Game {
         rules: Ruleset,
         komi: f64,
         limit: Option<usize>,
+        pass_judge: Arc<dyn PassJudge>,
     ) -> Result<Game, String> {
         let size = record.size;
-        let mut game = Game::new(size, rules);
+        let mut game = Game::new(size, rules, pass_judge);
         game.set_komi(record.komi.unwrap_or(komi));
         let mut start = Board::new(size);
         let mut to_move = if record.handicap.unwrap_or(0) >= 2 {

@@ -526,7 +526,7 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
     let rules = Ruleset::preset("japanese").unwrap();
     for round in 0..300 {
         let size = rng.gen_range(4..=9);
-        let mut game = Game::new(size, rules);
+        let mut game = crate::testkit::new_game(size, rules);
         // Up to three parts, each some moves then a setup node that changes a few points.
         for _ in 0..rng.gen_range(1..=3) {
             let n = rng.gen_range(0..3 * size * size / 2);
@@ -550,7 +550,13 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
                 setup.player_to_move = Some(game.to_move().opponent());
             }
             record.nodes.push(setup);
-            game = match Game::from_sgf(&parse(&write(&record)).unwrap(), rules, 6.5, None) {
+            game = match Game::from_sgf(
+                &parse(&write(&record)).unwrap(),
+                rules,
+                6.5,
+                None,
+                crate::testkit::pass_judge(),
+            ) {
                 Ok(g) => g,
                 // A setup can leave a string without liberties; such a record is refused
                 // later by its next move at most, never here.
@@ -559,8 +565,14 @@ fn a_save_and_reload_keeps_board_prisoners_and_turn_with_setup_among_the_moves()
         }
         play_randomly(&mut game, rng.gen_range(0..size * size), &mut rng);
         let text = write(&game.to_sgf("Japanese".into(), None));
-        let back = Game::from_sgf(&parse(&text).unwrap(), rules, 6.5, None)
-            .unwrap_or_else(|e| panic!("round {round}: {e} reading {text}"));
+        let back = Game::from_sgf(
+            &parse(&text).unwrap(),
+            rules,
+            6.5,
+            None,
+            crate::testkit::pass_judge(),
+        )
+        .unwrap_or_else(|e| panic!("round {round}: {e} reading {text}"));
         let (a, b) = (game.board(), back.board());
         let cells = |b: &crate::board::Board| b.points().map(|p| b.cell(p)).collect::<Vec<Cell>>();
         assert_eq!(cells(a), cells(b), "round {round}: {text}");

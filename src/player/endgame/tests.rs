@@ -12,7 +12,7 @@ fn pt(b: &Board, v: &str) -> Point {
 
 fn game(rows: &[&str], preset: &str, to_move: Color) -> Game {
     let rules = Ruleset::preset(preset).unwrap();
-    let mut g = Game::new(rows.len(), rules);
+    let mut g = crate::testkit::new_game(rows.len(), rules);
     g.set_start(diagram(rows), to_move, 0);
     g
 }

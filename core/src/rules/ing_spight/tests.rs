@@ -14,7 +14,7 @@ fn setup(rule: KoRule, rows: &[&str], to_move: Color) -> Game {
         ko: rule,
         ..Ruleset::default()
     };
-    let mut g = Game::new(size, rules);
+    let mut g = crate::testkit::new_game(size, rules);
     g.set_start(board, to_move, 0);
     g
 }
