@@ -176,6 +176,65 @@ fn koan_against_koan_writes_a_table_and_sgf_files() {
 }
 
 #[test]
+fn a_handicap_game_starts_with_blacks_stones_and_white_to_move() {
+    let dir = scratch("handicap");
+    let sgf_dir = dir.join("sgf");
+    let (code, out, err) = koan_match(&[
+        "--black",
+        "koan --threads 1 --playouts 30",
+        "--white",
+        "koan --threads 1 --playouts 30 --seed 3",
+        "--size",
+        "9",
+        "--komi",
+        "0.5",
+        "--handicap",
+        "3",
+        "--games",
+        "1",
+        "--sgf-dir",
+        sgf_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "stdout:\n{out}\nstderr:\n{err}");
+    assert!(out.contains("komi 0.5, handicap 3,"), "{out}");
+    assert_eq!(row(&out, "protocol errors"), counts(0, 0), "{out}");
+    assert_eq!(row(&out, "illegal moves"), counts(0, 0), "{out}");
+    let text = std::fs::read_to_string(sgf_dir.join("game-001.sgf")).unwrap();
+    let sgf = koan::sgf::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(sgf.handicap, Some(3), "{text}");
+    let mut stones: Vec<String> = sgf.nodes[0].add_black.iter().map(|c| c.to_gtp()).collect();
+    stones.sort();
+    assert_eq!(stones, ["C3", "C7", "G7"], "{text}");
+    let first = sgf.moves().next().expect("a move");
+    assert_eq!(first.0, koan::board::Color::White, "{text}");
+    // The record loads and replays as any handicap record does.
+    let game = koan::ko_types::pass_rule::GameMaker::default()
+        .game_from_sgf(&sgf, koan::rules::Ruleset::default(), 0.5, None)
+        .unwrap();
+    assert_eq!(game.handicap(), 3);
+    // A placement that does not exist, and a handicap with openings, are refused.
+    let (code, _, err) = koan_match(&[
+        "--black",
+        "koan",
+        "--white",
+        "koan",
+        "--size",
+        "8",
+        "--handicap",
+        "5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no fixed placement of 5 stones on 8x8"),
+        "{err}"
+    );
+    let (code, _, err) = koan_match(&["--black", "koan", "--white", "koan", "--handicap", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'1' for '--handicap"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn an_occupied_point_is_an_illegal_move_and_loses() {
     let (out, err) = against_fake("occupied", &[]);
     assert_eq!(row(&out, "illegal moves"), counts(0, 2), "{out}");

@@ -31,6 +31,7 @@ pub mod stats;
 
 use crate::board::Color;
 use crate::gtp_client::command_line;
+use crate::player::handicap::fixed_handicap;
 use crate::rules::{Ruleset, PRESETS};
 use clock::TimeControl;
 use engine_proc::EngineProc;
@@ -76,6 +77,10 @@ pub struct MatchArgs {
     /// Komi
     #[arg(long, value_name = "K", default_value_t = 7.0, value_parser = komi)]
     pub komi: f64,
+    /// Fixed handicap stones for Black (2 to 9, placed as GTP's fixed_handicap places them,
+    /// and sent to both engines with that command); White moves first [default: none]
+    #[arg(long, value_name = "N", value_parser = whole(2, 9))]
+    pub handicap: Option<u64>,
     /// The referee's rules, also told to engines that know kgs-rules or rules [default:
     /// chinese, not told]
     #[arg(long, value_name = "PRESET", value_parser = preset)]
@@ -178,6 +183,15 @@ impl MatchArgs {
         let size = self.size as usize;
         let rules_preset = self.rules.and_then(|r| r.preset_name().map(str::to_string));
         let rules = self.rules.unwrap_or_default();
+        let handicap = match self.handicap {
+            None => Vec::new(),
+            Some(n) => fixed_handicap(size, n as usize).ok_or_else(|| {
+                format!("--handicap: no fixed placement of {n} stones on {size}x{size}")
+            })?,
+        };
+        if !handicap.is_empty() && self.openings.is_some() {
+            return Err("--handicap and --openings do not go together".to_string());
+        }
         let openings = match &self.openings {
             Some(path) => openings::load(path, self.opening_moves as usize, size, rules)?,
             None => Vec::new(),
@@ -207,6 +221,7 @@ impl MatchArgs {
             setup: Setup {
                 size,
                 komi: self.komi,
+                handicap,
                 rules,
                 rules_preset,
                 time: self.time_settings,
@@ -529,8 +544,12 @@ fn conditions(options: &MatchOptions) -> String {
             options.openings[0].len()
         )
     };
+    let handicap = match setup.handicap.len() {
+        0 => String::new(),
+        n => format!(", handicap {n}"),
+    };
     format!(
-        "{n}x{n}, komi {}, rules {rules}, at most {} s per move{clock}, cap {} moves{openings}",
+        "{n}x{n}, komi {}{handicap}, rules {rules}, at most {} s per move{clock}, cap {} moves{openings}",
         setup.komi,
         setup.move_limit.as_secs_f64(),
         setup.max_moves,

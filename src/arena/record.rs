@@ -9,6 +9,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub fn sgf_text(record: &GameRecord, setup: &Setup, black: &str, white: &str) -> String {
     let mut game = SgfGame::new(setup.size);
     game.komi = Some(setup.komi);
+    if !setup.handicap.is_empty() {
+        game.handicap = Some(setup.handicap.len() as u32);
+        game.nodes[0].add_black = setup.handicap.clone();
+    }
     game.rules = Some(rules_name(setup));
     game.result = Some(record.result());
     game.black_name = Some(black.to_string());

@@ -22,6 +22,8 @@ pub struct Setup {
     pub size: usize,
     /// Komi.
     pub komi: f64,
+    /// Black's fixed handicap stones (none, or 2 to 9 as `fixed_handicap` places them).
+    pub handicap: Vec<Coord>,
     /// The referee's rules.
     pub rules: Ruleset,
     /// The preset to tell the engines (with `kgs-rules` or `rules`, when they know it).
@@ -145,6 +147,13 @@ pub fn play_game(
     // The referee's pass judge reads within the classifier's node budget alone: the same
     // verdicts on any machine.
     let mut game = GameMaker::default().new_game(setup.size, setup.rules);
+    if !setup.handicap.is_empty() {
+        let mut start = game.board().clone();
+        for &c in &setup.handicap {
+            start.place_setup(start.point(c), Color::Black);
+        }
+        game.set_start(start, Color::White, setup.handicap.len() as u32);
+    }
     game.set_komi(setup.komi);
     let mut referee = Referee {
         setup,
@@ -275,6 +284,9 @@ impl Referee<'_> {
         self.command(color, player, &format!("boardsize {}", setup.size))?;
         self.command(color, player, "clear_board")?;
         self.command(color, player, &format!("komi {}", setup.komi))?;
+        if !setup.handicap.is_empty() {
+            self.handicap(color, player)?;
+        }
         if let Some(preset) = &setup.rules_preset {
             let kgs = KGS_RULES.contains(&preset.as_str()) && player.knows("kgs-rules");
             if kgs {
@@ -285,6 +297,35 @@ impl Referee<'_> {
         }
         if let Some(tc) = setup.time {
             self.command(color, player, &tc.command())?;
+        }
+        Ok(())
+    }
+
+    /// Sends `fixed_handicap N`: the engine must answer with the stones the referee placed
+    /// (in any order), or it loses the game.
+    fn handicap(&mut self, color: Color, player: &mut EngineProc) -> Result<(), Lost> {
+        let stones = &self.setup.handicap;
+        let cmd = format!("fixed_handicap {}", stones.len());
+        let answer = match player.send(&cmd, self.command_limit) {
+            Ok(a) if a.ok => a.text,
+            Ok(a) => {
+                let what = format!("'{cmd}' answered '? {}'", a.text);
+                return Err(self.lose(color, Fault::Protocol, what));
+            }
+            Err(failure) => {
+                return Err(self.fault_of(color, failure, "fixed_handicap", self.command_limit))
+            }
+        };
+        let mut placed: Vec<Option<Coord>> = answer
+            .split_whitespace()
+            .map(|v| Coord::parse_gtp(v, self.setup.size).ok())
+            .collect();
+        let mut expected: Vec<Option<Coord>> = stones.iter().copied().map(Some).collect();
+        placed.sort();
+        expected.sort();
+        if placed != expected {
+            let what = format!("'{cmd}' placed '{answer}', not the fixed handicap stones");
+            return Err(self.lose(color, Fault::Protocol, what));
         }
         Ok(())
     }
