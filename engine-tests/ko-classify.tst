@@ -113,7 +113,7 @@ clear_board
 # The node budget. A plain ko in the centre of an open board: far too much to read in 1,000
 # nodes, so the answer is unknown for want of nodes (`reason=search`), on any machine.
 80 koan-param ko_classify_nodes
-#? [300000]
+#? [1300000]
 
 81 boardsize 9
 clear_board
@@ -135,7 +135,7 @@ koan-param ko_classify_nodes 1000
 83 koan-param ko_classify_time
 #? [60]
 
-84 koan-param ko_classify_nodes 300000
+84 koan-param ko_classify_nodes 1300000
 koan-param ko_classify_time 0.001
 #? []
 

@@ -9,6 +9,12 @@
       `pachi` (Pachi 12.90 at 3,000 playouts a move, one thread, never resigning; $PACHI or
       /work/pachi/pachi), colours alternating, seeds 1.. (deterministic), each game played to
       two passes (or 300 moves on 9x9, 600 on 19x19); one SGF per game in DIR.
+  gtp-scripts/ko-corpus.py pachi DIR [GAMES] [SIZE]   Pachi against itself (3,000 playouts
+      a move, one thread, never resigning, seeds 1..), each game played to two passes (or
+      300 moves on 9x9, 600 on 19x19); one SGF per game in DIR ($PACHI or /work/pachi/pachi).
+  With `--handicap N` anywhere, `play`, `versus` and `pachi` play handicap games: Black's N
+      stones where GTP's fixed_handicap puts them, White first, komi 0.5; the origin in the
+      file name gains `-hN` (`gnugo-l5-h3-9x9-001.sgf`).
   gtp-scripts/ko-corpus.py classify DIR [KOAN]       replays every SGF of DIR in koan and,
       after every move that leaves a basic ko on the board, asks `ko-classify`; prints one
       line per ko and the summary: kos found, classified exact / judged / unknown (whole
@@ -17,6 +23,7 @@
       (median, 95th percentile, max) in wall-clock time and in the engine's CPU time (from
       /proc, in clock ticks: what a call costs whatever the machine's load), per origin
       (the file name's prefix before the board size). Extra koan arguments may follow KOAN.
+      Records with setup stones (AB/AW, as handicap games have) start from them.
 
 GNU Go is /usr/games/gnugo (Debian package gnugo); Pachi is built by
 ../shared/anchors/build-pachi.sh."""
@@ -78,30 +85,58 @@ def gtp_vertex(p, size):
     return "ABCDEFGHJKLMNOPQRST"[col] + str(size - row)
 
 
+HANDICAP = 0
+
+
+def start(engines, size):
+    """Sets `engines` up for a game: board, komi, and the handicap stones if any. Returns
+    the colour to move first and the SGF root's setup properties."""
+    komi = 0.5 if HANDICAP else 7
+    stones = []
+    for eng in engines:
+        eng.ask(f"boardsize {size}")
+        eng.ask("clear_board")
+        eng.ask(f"komi {komi}")
+        if HANDICAP:
+            stones = eng.ask(f"fixed_handicap {HANDICAP}").split()
+    if not HANDICAP:
+        return "B", "KM[7]"
+    ab = "".join(f"[{sgf_point(v, size)}]" for v in stones)
+    return "W", f"KM[0.5]HA[{HANDICAP}]AB{ab}"
+
+
+def tag():
+    return f"-h{HANDICAP}" if HANDICAP else ""
+
+
+def self_play(argv, name, player, size, limit):
+    """One game of the engine `argv` against itself, played to two passes (a resignation
+    counts as a pass) or `limit` moves, written to the file `name`."""
+    eng = Gtp(argv)
+    color, root = start([eng], size)
+    moves, passes = [], 0
+    while passes < 2 and len(moves) < limit:
+        v = eng.ask(f"genmove {color}")
+        if v.lower() == "resign":
+            v = "pass"
+        passes = passes + 1 if v.lower() == "pass" else 0
+        moves.append((color, sgf_point(v, size)))
+        color = "W" if color == "B" else "B"
+    eng.close()
+    body = "".join(f";{c}[{p}]" for c, p in moves)
+    with open(name, "w") as f:
+        f.write(f"(;GM[1]FF[4]SZ[{size}]{root}RU[Chinese]PB[{player}]PW[{player}]{body})\n")
+    print(name, len(moves), "moves", file=sys.stderr)
+
+
 def play(out, games, size):
     os.makedirs(out, exist_ok=True)
     for g in range(1, games + 1):
         level = [1, 5, 10][g % 3]
-        eng = Gtp([GNUGO, "--mode", "gtp", "--level", str(level), "--seed", str(g),
-                   "--chinese-rules"])
-        eng.ask(f"boardsize {size}")
-        eng.ask("clear_board")
-        eng.ask("komi 7")
-        moves, passes, color = [], 0, "B"
-        while passes < 2 and len(moves) < 300:
-            v = eng.ask(f"genmove {color}")
-            if v.lower() == "resign":
-                v = "pass"
-            passes = passes + 1 if v.lower() == "pass" else 0
-            moves.append((color, sgf_point(v, size)))
-            color = "W" if color == "B" else "B"
-        eng.close()
-        body = "".join(f";{c}[{p}]" for c, p in moves)
-        name = os.path.join(out, f"gnugo-l{level}-{size}x{size}-{g:03}.sgf")
-        with open(name, "w") as f:
-            f.write(f"(;GM[1]FF[4]SZ[{size}]KM[7]RU[Chinese]PB[GNU Go {level}]"
-                    f"PW[GNU Go {level}]{body})\n")
-        print(name, len(moves), "moves", file=sys.stderr)
+        argv = [GNUGO, "--mode", "gtp", "--level", str(level), "--seed", str(g),
+                "--chinese-rules"]
+        name = os.path.join(out, f"gnugo-l{level}{tag()}-{size}x{size}-{g:03}.sgf")
+        self_play(argv, name, f"GNU Go {level}", size, 300)
 
 
 def opponent_argv(name, seed):
@@ -124,11 +159,8 @@ def versus(out, opponent, games, size, koan):
             opponent: Gtp(opponent_argv(opponent, g)),
         }
         black, white = ("koan", opponent) if g % 2 == 1 else (opponent, "koan")
-        for eng in engines.values():
-            eng.ask(f"boardsize {size}")
-            eng.ask("clear_board")
-            eng.ask("komi 7")
-        moves, passes, color = [], 0, "B"
+        color, root = start(engines.values(), size)
+        moves, passes = [], 0
         while passes < 2 and len(moves) < limit:
             mover = black if color == "B" else white
             other = white if color == "B" else black
@@ -142,17 +174,31 @@ def versus(out, opponent, games, size, koan):
         for eng in engines.values():
             eng.close()
         body = "".join(f";{c}[{p}]" for c, p in moves)
-        name = os.path.join(out, f"koan-{opponent}-{size}x{size}-{g:03}.sgf")
+        name = os.path.join(out, f"koan-{opponent}{tag()}-{size}x{size}-{g:03}.sgf")
         with open(name, "w") as f:
-            f.write(f"(;GM[1]FF[4]SZ[{size}]KM[7]RU[Chinese]PB[{black}]PW[{white}]{body})\n")
+            f.write(f"(;GM[1]FF[4]SZ[{size}]{root}RU[Chinese]PB[{black}]PW[{white}]{body})\n")
         print(name, len(moves), "moves", file=sys.stderr)
 
 
+def pachi_selfplay(out, games, size):
+    os.makedirs(out, exist_ok=True)
+    for g in range(1, games + 1):
+        name = os.path.join(out, f"pachi{tag()}-{size}x{size}-{g:03}.sgf")
+        self_play(opponent_argv("pachi", g), name, "Pachi", size, 300 if size <= 9 else 600)
+
+
 def read_sgf(path):
+    """The board size, the setup stones of the root ([(colour, point)]) and the moves."""
     text = open(path).read()
     size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
+    root = text.split(";B[", 1)[0].split(";W[", 1)[0]
+    setup = []
+    for prop, color in (("AB", "B"), ("AW", "W")):
+        m = re.search(prop + r"((?:\[[a-s]{2}\])+)", root)
+        if m:
+            setup += [(color, p) for p in re.findall(r"\[([a-s]{2})\]", m.group(1))]
     moves = re.findall(r";([BW])\[([a-s]{0,2})\]", text)
-    return size, moves
+    return size, setup, moves
 
 
 def cpu_seconds(pid):
@@ -172,9 +218,14 @@ def classify(d, koan, extra=()):
     eng = Gtp([koan, "--threads", "1", "--playouts", "100", *extra])
     rows = []  # (file, move, in_last_third, line, seconds)
     for path in sorted(glob.glob(os.path.join(d, "*.sgf"))):
-        size, moves = read_sgf(path)
+        size, setup, moves = read_sgf(path)
         eng.ask(f"boardsize {size}")
         eng.ask("clear_board")
+        black = [gtp_vertex(p, size) for c, p in setup if c == "B"]
+        if black and len(black) == len(setup):
+            eng.ask("set_free_handicap " + " ".join(black))
+        elif setup:
+            raise SystemExit(f"{path}: setup stones other than Black's handicap")
         for i, (c, p) in enumerate(moves):
             v = gtp_vertex(p, size)
             try:
@@ -225,7 +276,11 @@ def classify(d, koan, extra=()):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] not in ("play", "versus", "classify"):
+    if "--handicap" in sys.argv:
+        i = sys.argv.index("--handicap")
+        HANDICAP = int(sys.argv[i + 1])
+        del sys.argv[i:i + 2]
+    if len(sys.argv) < 3 or sys.argv[1] not in ("play", "versus", "pachi", "classify"):
         print(__doc__)
         sys.exit(2)
     if sys.argv[1] == "versus":
@@ -235,6 +290,9 @@ if __name__ == "__main__":
         versus(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 12,
                int(sys.argv[5]) if len(sys.argv) > 5 else 9,
                sys.argv[6] if len(sys.argv) > 6 else "target/release/koan")
+    elif sys.argv[1] == "pachi":
+        pachi_selfplay(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 12,
+                       int(sys.argv[4]) if len(sys.argv) > 4 else 9)
     elif sys.argv[1] == "play":
         play(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 12,
              int(sys.argv[4]) if len(sys.argv) > 4 else 9)

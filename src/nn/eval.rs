@@ -518,3 +518,67 @@ impl Evaluation {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ko_types::pass_rule::GameMaker;
+    use crate::nn::model::tests::tiny_model_text;
+    use crate::rules::Ruleset;
+
+    fn inputs(size: usize, moves: usize, seed: u64) -> GameInputs {
+        let mut game = GameMaker::default().new_game(size, Ruleset::default());
+        for (c, p) in crate::bench::opening(size, moves, seed) {
+            game.play(c, p).expect("a legal opening");
+        }
+        GameInputs::from_game(&game)
+    }
+
+    fn close(a: &Evaluation, b: &Evaluation) -> bool {
+        let near = |x: f32, y: f32| (x - y).abs() <= 1e-5 * (1.0 + x.abs());
+        let all =
+            |x: &[f32], y: &[f32]| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| near(*p, *q));
+        all(&a.policy, &b.policy)
+            && all(&a.white_ownership, &b.white_ownership)
+            && all(
+                &[
+                    a.white_win,
+                    a.white_loss,
+                    a.white_lead,
+                    a.white_score,
+                    a.policy_pass,
+                ],
+                &[
+                    b.white_win,
+                    b.white_loss,
+                    b.white_lead,
+                    b.white_score,
+                    b.policy_pass,
+                ],
+            )
+    }
+
+    #[test]
+    fn a_batch_gives_each_position_what_it_gets_alone() {
+        let model = Model::parse(tiny_model_text().as_bytes(), false).unwrap();
+        let mut eval = Evaluator::new(model);
+        let (a, b, c) = (inputs(5, 6, 1), inputs(5, 9, 2), inputs(7, 12, 3));
+        // Board sizes mixed: the 7x7 position gets a pass of its own.
+        let positions = [(&a, 0), (&b, 3), (&c, 5), (&a, 6), (&b, 3)];
+        let alone: Vec<Evaluation> = positions
+            .iter()
+            .map(|&(gi, s)| eval.evaluate(gi, s, 0.2))
+            .collect();
+        let mut together = vec![Evaluation::default(); positions.len()];
+        for _ in 0..2 {
+            // The second time into the same evaluations, their buffers reused.
+            eval.evaluate_batch(&positions, 0.2, &mut together);
+            for (x, y) in alone.iter().zip(&together) {
+                assert!(close(x, y), "{x:?} against {y:?}");
+            }
+        }
+        assert_eq!(together[2].policy.len(), 49);
+        // Different positions give different answers.
+        assert_ne!(together[0].policy, together[1].policy);
+    }
+}

@@ -84,7 +84,12 @@ pub fn referee(text: &str, rules: Option<&str>) -> Result<Verdict, Error> {
         game.set_rules(rules, None, None)?;
     }
     let mut verdict = Verdict {
-        rules: game.rules().to_string(),
+        // The komi played with (the record's KM when it has one), not the rules' default.
+        rules: crate::rules::Ruleset {
+            komi: game.komi(),
+            ..*game.rules()
+        }
+        .to_string(),
         rules_from,
         moves: 0,
         illegal: None,
@@ -344,7 +349,7 @@ impl fmt::Display for Verdict {
         }
         match &self.stated {
             Some(re) => write!(f, "record states: RE[{re}]"),
-            None => write!(f, "record states: no result"),
+            None => write!(f, "record states: nothing (no RE property)"),
         }
     }
 }
@@ -359,6 +364,7 @@ mod tests {
         assert!(v.is_legal());
         assert_eq!(v.moves, 3);
         assert_eq!(v.rules_from, "the record's RU[Chinese]");
+        assert!(v.rules.contains("komi=0.5"), "{}", v.rules);
         assert_eq!(v.end, "two passes in a row");
         let count = v.count.clone().unwrap();
         assert_eq!((count.result.as_str(), count.dead.len()), ("B+24.5", 0));

@@ -28,7 +28,7 @@ use walls::JudgedWalls;
 /// question of every ko the call classifies, the reading of the judged walls and the
 /// forcing lines of `ko-classify_detail` included. A budget in nodes gives the same
 /// answers on any machine and under any load.
-pub const DEFAULT_NODES: usize = 300_000;
+pub const DEFAULT_NODES: usize = 1_300_000;
 
 /// An outer limit the engine may put on each classification call besides its node budget
 /// (a wall-clock one, say): when the call starts, [`Guard::start`] gives the call's "stop
@@ -196,7 +196,7 @@ pub const MAX_JUDGED_REGION_POINTS: usize = 60;
 /// Most empty points a ko's region may hold when judged walls bound it too.
 pub const MAX_JUDGED_REGION_EMPTY: usize = 20;
 /// Search nodes one question may visit before its answer becomes `Unknown`.
-pub const NODE_BUDGET: usize = 400_000;
+pub const NODE_BUDGET: usize = 2_000_000;
 /// Longest line of play (moves, passes included) the search follows.
 pub const MAX_DEPTH: usize = 40;
 
@@ -720,7 +720,16 @@ pub fn answer_all_judged(
                     )
                     && z == Color::Black
                     && needed(questions, &table, Color::White, role, target);
-                let part = if split {
+                // A closed killer's locale once the location is settled (another closed
+                // killer's is a no: the ko is external) only completes the strong killers'
+                // list: it reads with a small share, the rest staying for the position's
+                // other kos.
+                let side = questions == Questions::Report
+                    && target == Target::Locale
+                    && location_settled(&table);
+                let part = if side {
+                    allowance.nodes / SIDE_SHARE
+                } else if split {
                     allowance.nodes / 2
                 } else {
                     allowance.nodes
@@ -762,6 +771,20 @@ pub fn answer_all_judged(
 /// Whether the question of `z` in `role` on `target` is to be asked, given the answers so
 /// far: always for [`Questions::All`]; for [`Questions::Report`] when the type, location or
 /// killers may still rest on it (see there).
+/// The part of what is left that a question reads with when the type and the location no
+/// longer need it (a strong killer's locale once the ko is known to be external): one in
+/// [`SIDE_SHARE`].
+const SIDE_SHARE: usize = 10;
+
+/// True when some closed killer's closed locale is a no: the ko is external whatever the
+/// other answers.
+fn location_settled(table: &[[[Answer; 2]; 2]; 2]) -> bool {
+    let get = |c: Color, target: Target| table[c.index()][Role::Closed as usize][target as usize];
+    Color::BOTH.into_iter().any(|c| {
+        matches!(get(c, Target::Ko), Answer::Yes(_)) && get(c, Target::Locale) == Answer::No
+    })
+}
+
 fn needed(
     questions: Questions,
     table: &[[[Answer; 2]; 2]; 2],

@@ -112,9 +112,32 @@ struct VirtualForce {
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
     /// allocating.
     spare: Vec<Node>,
+    /// Work done since [`LocalGame::take_work`] was last asked: `position_work` per
+    /// position read ([`VirtualForce::position_value`]).
+    work: usize,
+    /// What reading one position costs ([`position_work`] of the board's size).
+    position_work: usize,
     /// A board to try moves on ([`VirtualForce::ordered_moves`]), refilled with
     /// [`Board::clone_from`] (which copies only the cells in use).
     scratch: Option<Box<Board>>,
+}
+
+/// What reading a new position costs, in nodes of the budget, at least: telling whether it
+/// settles the question (the goal reached, out of reach, a locked seki; Benson's test on the
+/// whole board) costs about as much as two steps of the search on a small board, and grows
+/// with the board ([`position_work`]). Counted so, the budget follows the CPU time: a
+/// capturing race whose every node meets four new positions and a seki whose nodes mostly
+/// return to positions read before spend their nodes at about the same rate.
+const POSITION_WORK: usize = 2;
+
+/// Points of the board per node that reading a new position costs, past [`POSITION_WORK`].
+const POINTS_PER_NODE: usize = 70;
+
+/// What reading a new position of a board of `size` costs, in nodes of the budget:
+/// [`POSITION_WORK`], or one node per [`POINTS_PER_NODE`] points of the board when that is
+/// more (2 on 9x9 and 13x13, 5 on 19x19, where a position takes about 2.4 times as long).
+fn position_work(size: usize) -> usize {
+    POSITION_WORK.max(size * size / POINTS_PER_NODE)
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes or what `allowance` has
@@ -411,6 +434,8 @@ impl VirtualForce {
             walls: JudgedWalls::none(),
             walls_taken: Vec::new(),
             spare: Vec::new(),
+            work: 0,
+            position_work: position_work(start.size()),
             scratch: None,
         }
     }
@@ -570,6 +595,7 @@ impl VirtualForce {
         if let Some(v) = self.values.get(b.hash()) {
             return v;
         }
+        self.work += self.position_work;
         let v = if self.goal_reached(b) {
             Some(Outcome::Proved)
         } else if (self.prune && self.goal_lost(b)) || self.locked_seki(b) {
@@ -693,6 +719,11 @@ impl LocalGame for VirtualForce {
 
     fn recycle(&mut self, n: Node) {
         self.spare.push(n);
+    }
+
+    /// The positions read since last asked, [`position_work`] nodes each.
+    fn take_work(&mut self) -> usize {
+        std::mem::take(&mut self.work)
     }
 
     /// The key without the line's fixed-ko transitions.

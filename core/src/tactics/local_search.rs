@@ -83,6 +83,13 @@ pub trait LocalGame {
     fn hint_key(&self, s: &Self::State) -> u64 {
         self.key(s)
     }
+
+    /// Work the game did since it was last asked that the search's node count does not see
+    /// (positions it read to tell what they settle, say), in nodes, to be counted into the
+    /// node budget so that the budget follows what a search costs. None by default.
+    fn take_work(&mut self) -> usize {
+        0
+    }
 }
 
 /// What a move leads to, as [`LocalGame::peek`] tells it.
@@ -638,6 +645,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         }
         self.budget.nodes += 1;
         let (start, len) = self.expand(game, s, key);
+        self.budget.nodes += game.take_work();
         let prover = game.prover_to_move(s);
         if len == 0 {
             // A player with no move loses.
