@@ -6,6 +6,7 @@ use koan::analysis_engine::AnalysisArgs;
 use koan::arena::MatchArgs;
 use koan::bench::BenchArgs;
 use koan::gtp::{self, Engine};
+use koan::nn::Network;
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
 use koan::rules::Ruleset;
@@ -153,6 +154,10 @@ struct EngineArgs {
     /// [default: 60]
     #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
     ko_classify_time: Option<std::time::Duration>,
+    /// A KataGo network (.bin.gz): answers kata-raw-nn with it [default: none, koan's own
+    /// search alone]
+    #[arg(long, value_name = "FILE")]
+    model: Option<std::path::PathBuf>,
     /// Write logs to FILE instead of standard error
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -165,8 +170,8 @@ struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The player's options these arguments ask for.
-    fn options(&self) -> PlayerOptions {
+    /// The player's options these arguments ask for; `Err` when the network cannot be read.
+    fn options(&self) -> Result<PlayerOptions, String> {
         let mut o = PlayerOptions::default();
         if let Some(n) = self.threads {
             o.threads = n as usize;
@@ -198,7 +203,10 @@ impl EngineArgs {
             o.priors = PriorSource::Hand;
         }
         o.playout_replies = self.playout_replies.as_deref() == Some("on");
-        o
+        if let Some(path) = &self.model {
+            o.network = Some(Network::load(path).map_err(|e| format!("--model: {e}"))?);
+        }
+        Ok(o)
     }
 }
 
@@ -302,7 +310,14 @@ fn serve(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut engine = Engine::new(args.options());
+    let options = match args.options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("koan: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut engine = Engine::new(options);
     engine.set_gogui_ruler(args.gogui_ruler);
     runtime.block_on(gtp::serve(engine, tokio::io::stdin(), std::io::stdout()));
     // Standard input may still be blocked in a read; do not wait for it.

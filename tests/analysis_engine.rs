@@ -648,8 +648,6 @@ fn katagos_command_line_and_config_file_are_understood() {
     .unwrap();
     let config = config.to_str().unwrap();
     let mut koan = Engine::start(&[
-        "-model",
-        "no-such-model.bin.gz",
         "-config",
         config,
         "-override-config",
@@ -674,4 +672,12 @@ fn katagos_command_line_and_config_file_are_understood() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
+    let no_network = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .args(["analysis", "-model", "no-such-model.bin.gz"])
+        .output()
+        .unwrap();
+    assert_eq!(no_network.status.code(), Some(2));
+    assert!(no_network.stdout.is_empty());
+    let why = String::from_utf8_lossy(&no_network.stderr);
+    assert!(why.contains("no-such-model.bin.gz"), "{why}");
 }

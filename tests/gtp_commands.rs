@@ -6,10 +6,18 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// The commands the real binary lists, with the flags that add commands switched on.
+/// The commands the real binary lists, with the flags that add commands switched on (a
+/// network: a small one in KataGo's text format).
 fn engine_commands() -> BTreeSet<String> {
+    let tiny_net = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/nn/tiny-net.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
-        .args(["--gogui-ruler", "--kgs-chat", "--quiet"])
+        .args([
+            "--gogui-ruler",
+            "--kgs-chat",
+            "--quiet",
+            "--model",
+            tiny_net,
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -84,22 +84,25 @@ fn setup_katago() -> Result<PathBuf, String> {
 }
 
 struct Gtp {
+    name: String,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
 }
 
 impl Gtp {
-    fn start(cmd: &Path, log: &Path) -> Gtp {
+    fn start(cmd: &Path, args: &[&std::ffi::OsStr], log: &Path) -> Gtp {
         let mut child = Command::new(cmd)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(log).unwrap())
             .spawn()
-            .expect("KataGo starts");
+            .expect("the engine starts");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
         Gtp {
+            name: cmd.display().to_string(),
             child,
             input,
             output,
@@ -113,13 +116,13 @@ impl Gtp {
         loop {
             let mut line = String::new();
             let n = self.output.read_line(&mut line).unwrap();
-            assert!(n > 0, "KataGo closed its output after {cmd}");
+            assert!(n > 0, "{} closed its output after {cmd}", self.name);
             if line.trim().is_empty() && !text.is_empty() {
                 break;
             }
             text.push_str(&line);
         }
-        assert!(text.starts_with('='), "KataGo refused {cmd}: {text}");
+        assert!(text.starts_with('='), "{} refused {cmd}: {text}", self.name);
         text[1..].trim().to_string()
     }
 }
@@ -253,7 +256,14 @@ fn koan_evaluates_the_network_as_katago_does() {
     let model = Model::load(&model_path).expect("the network loads");
     let mut eval = Evaluator::new(model);
     let log = katago_dir().join("gtp-test.err");
-    let mut katago = Gtp::start(&gtp_cmd, &log);
+    let mut katago = Gtp::start(&gtp_cmd, &[], &log);
+    // The koan binary started with the same network answers `kata-raw-nn` over GTP exactly
+    // as the library's evaluation prints it.
+    let mut koan = Gtp::start(
+        Path::new(env!("CARGO_BIN_EXE_koan")),
+        &["--model".as_ref(), model_path.as_os_str()],
+        &katago_dir().join("koan-test.err"),
+    );
 
     let mut cases = ko_cases();
     cases.extend(random_cases(
@@ -283,19 +293,33 @@ fn koan_evaluates_the_network_as_katago_does() {
         let mut game =
             koan_core::testkit::new_game(case.size, Ruleset::preset(case.koan_rules).unwrap());
         game.set_komi(case.komi);
-        katago.send(&format!("boardsize {}", case.size));
-        katago.send("clear_board");
-        katago.send(&format!("komi {}", case.komi));
-        katago.send(&format!("kata-set-rules {}", case.kata_rules));
+        for (engine, rules) in [
+            (&mut katago, format!("kata-set-rules {}", case.kata_rules)),
+            (&mut koan, format!("rules {}", case.koan_rules)),
+        ] {
+            engine.send(&format!("boardsize {}", case.size));
+            engine.send("clear_board");
+            engine.send(&rules);
+            engine.send(&format!("komi {}", case.komi));
+        }
         for &(c, p) in &case.moves {
             game.play(c, p).unwrap();
             let color = if c == Color::Black { "B" } else { "W" };
-            katago.send(&format!("play {color} {}", game.board().vertex(p)));
+            let play = format!("play {color} {}", game.board().vertex(p));
+            katago.send(&play);
+            koan.send(&play);
         }
-        let theirs = katago.send(&format!("kata-raw-nn {}", case.symmetry));
+        let raw_nn = format!("kata-raw-nn {}", case.symmetry);
+        let theirs = katago.send(&raw_nn);
         let ours = eval
             .evaluate_game(&game, case.symmetry, KATAGO_GTP_OPTIMISM)
             .kata_raw_nn(case.symmetry, case.size);
+        assert_eq!(
+            koan.send(&raw_nn),
+            ours.trim(),
+            "{}: koan's kata-raw-nn over GTP and the library's evaluation differ",
+            case.label
+        );
         let (a, b) = (parse(&theirs), parse(&ours));
         let names_a: Vec<&str> = a.iter().map(|x| x.0.as_str()).collect();
         let names_b: Vec<&str> = b.iter().map(|x| x.0.as_str()).collect();
@@ -337,9 +361,195 @@ fn koan_evaluates_the_network_as_katago_does() {
             println!("== {}\n-- KataGo\n{theirs}\n-- koan\n{ours}", case.label);
         }
     }
-    println!("{} positions; largest difference per figure:", cases.len());
+    println!(
+        "{} positions, koan's kata-raw-nn over GTP identical to the library's; largest difference per figure:",
+        cases.len()
+    );
     for (name, d, label) in &worst {
         println!("  {name:24} {d:.6}  ({label})");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_network_file_koan_cannot_read_is_refused_naming_what_is_wrong() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bad-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_gzip = dir.join("not-gzip.bin.gz");
+    std::fs::write(&not_gzip, "plain text, not gzip").unwrap();
+    let future = dir.join("future.txt");
+    std::fs::write(&future, "b99c999-s1-d1 99\n").unwrap();
+    let missing = dir.join("missing.bin.gz");
+    for (file, why) in [
+        (&missing, "cannot read"),
+        (&not_gzip, "not a readable gzip file"),
+        (&future, "unsupported model version 99"),
+    ] {
+        for tool in [&[][..], &["analysis"][..]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+                .args(tool)
+                .arg("--model")
+                .arg(file)
+                .stdin(Stdio::null())
+                .output()
+                .expect("koan runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{tool:?} {}: {stderr}",
+                file.display()
+            );
+            assert!(out.stdout.is_empty(), "{tool:?} {}", file.display());
+            assert!(
+                stderr.contains(&*file.to_string_lossy()) && stderr.contains(why),
+                "{tool:?} {}: {stderr}",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn without_a_network_kata_raw_nn_is_not_offered() {
+    let out = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"known_command kata-raw-nn\nkata-raw-nn 0\n")?;
+            child.wait_with_output()
+        })
+        .expect("koan runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text, "= false\n\n? unknown command\n\n");
+}
+
+/// A small network in KataGo's text format (weights from a formula), for the tests that need
+/// a network but not KataGo.
+const TINY_NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/nn/tiny-net.txt");
+
+#[test]
+fn kata_raw_nn_over_gtp_is_the_librarys_evaluation() {
+    let model = Model::load(Path::new(TINY_NET)).expect("the small network loads");
+    let mut eval = Evaluator::new(model);
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("koan-tiny-net.err");
+    let mut koan = Gtp::start(
+        Path::new(env!("CARGO_BIN_EXE_koan")),
+        &["--model".as_ref(), TINY_NET.as_ref()],
+        &log,
+    );
+    koan.send("boardsize 7");
+    koan.send("rules japanese");
+    koan.send("komi 6.5");
+    let mut game = koan_core::testkit::new_game(7, Ruleset::preset("japanese").unwrap());
+    game.set_komi(6.5);
+    for (i, v) in ["D4", "C3", "E5", "pass", "B2"].iter().enumerate() {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let p = if *v == "pass" { Point::PASS } else { at(7, v) };
+        game.play(color, p).unwrap();
+        koan.send(&format!("play {color} {v}"));
+        for symmetry in [i % 8, 7 - i % 8] {
+            let ours = eval.evaluate_game(&game, symmetry, KATAGO_GTP_OPTIMISM);
+            assert_eq!(
+                koan.send(&format!("kata-raw-nn {symmetry}")),
+                ours.kata_raw_nn(symmetry, 7).trim(),
+                "after {v}, symmetry {symmetry}"
+            );
+        }
+    }
+    let all = koan.send("kata-raw-nn all 0");
+    for symmetry in 0..8 {
+        let ours = eval.evaluate_game(&game, symmetry, 0.0);
+        assert!(all.contains(ours.kata_raw_nn(symmetry, 7).trim()), "{all}");
+    }
+    for bad in [
+        "kata-raw-nn",
+        "kata-raw-nn 8",
+        "kata-raw-nn 0 2",
+        "kata-raw-nn 0 0.1 x",
+    ] {
+        writeln!(koan.input, "{bad}").unwrap();
+        koan.input.flush().unwrap();
+        let mut answer = String::new();
+        koan.output.read_line(&mut answer).unwrap();
+        assert!(answer.starts_with("? syntax error"), "{bad}: {answer}");
+        koan.output.read_line(&mut answer).unwrap();
+    }
+}
+
+/// Whether the policy of a `kata-raw-nn` answer on a `size` board is `NAN` (no legal play)
+/// at `vertex`.
+fn policy_banned(answer: &str, size: usize, vertex: &str) -> bool {
+    let c = Coord::parse_gtp(vertex, size).unwrap();
+    let row = size - 1 - c.row as usize;
+    let rows: Vec<&str> = answer
+        .lines()
+        .skip_while(|l| l.trim() != "policy")
+        .skip(1)
+        .take(size)
+        .collect();
+    rows[row].split_whitespace().nth(c.col as usize).unwrap() == "NAN"
+}
+
+#[test]
+fn the_network_sees_koans_ko_bans_under_fixed_ko() {
+    // A basic ko on 5x5: Black takes at D3. Under simple ko White may not retake at C3 at
+    // once; under fixed ko the retake is a new transition and legal. Then after passes (which
+    // lift a simple ko) and White's retake, passes again: Black's D3 would repeat its first
+    // capture from the same position, banned by fixed ko though no simple ko stands.
+    let opening = ["B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3", "D3"];
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("koan-fixed-ko.err");
+    for (rule, retake_banned, late_capture_banned) in
+        [("simple", true, false), ("fixed", false, true)]
+    {
+        let mut koan = Gtp::start(
+            Path::new(env!("CARGO_BIN_EXE_koan")),
+            &["--model".as_ref(), TINY_NET.as_ref()],
+            &log,
+        );
+        koan.send("boardsize 5");
+        koan.send(&format!("ko-rule {rule}"));
+        for (i, v) in opening.iter().enumerate() {
+            koan.send(&format!("play {} {v}", if i % 2 == 0 { "b" } else { "w" }));
+        }
+        let answer = koan.send("kata-raw-nn 0");
+        assert_eq!(
+            policy_banned(&answer, 5, "C3"),
+            retake_banned,
+            "{rule}: {answer}"
+        );
+        assert!(!policy_banned(&answer, 5, "E1"), "{rule}: {answer}");
+        for (color, v) in [
+            ("w", "pass"),
+            ("b", "pass"),
+            ("w", "C3"),
+            ("b", "pass"),
+            ("w", "pass"),
+        ] {
+            koan.send(&format!("play {color} {v}"));
+        }
+        let bans = koan.send("ko-bans");
+        assert_eq!(
+            bans.starts_with("D3"),
+            late_capture_banned,
+            "{rule}: {bans}"
+        );
+        let answer = koan.send("kata-raw-nn 0");
+        assert_eq!(
+            policy_banned(&answer, 5, "D3"),
+            late_capture_banned,
+            "{rule}: {answer}"
+        );
+    }
 }

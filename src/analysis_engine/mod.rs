@@ -30,6 +30,7 @@ pub mod report;
 pub mod serve;
 pub mod settings;
 
+use crate::nn::Network;
 use settings::{Perspective, Settings};
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -72,10 +73,10 @@ pub struct AnalysisArgs {
     /// KEY=VALUE,... : the same settings, over the config's
     #[arg(long, value_name = "SETTINGS")]
     pub override_config: Option<String>,
-    /// Accepted and ignored: koan has no neural network
+    /// A KataGo network (.bin.gz), read at start; a file that cannot be read is refused
     #[arg(long, value_name = "FILE")]
-    pub model: Option<String>,
-    /// Accepted and ignored, as --model
+    pub model: Option<PathBuf>,
+    /// Accepted and ignored: KaTrain's human-style network
     #[arg(long, value_name = "FILE")]
     pub human_model: Option<String>,
     /// Write logs to FILE instead of standard error
@@ -95,7 +96,7 @@ fn perspective(text: &str) -> Result<Perspective, String> {
 
 impl AnalysisArgs {
     /// The engine's options: the config file's settings, then `--override-config`'s, then
-    /// koan's own options. `Err` when the config cannot be read.
+    /// koan's own options. `Err` when the config or the network cannot be read.
     pub fn options(&self) -> Result<serve::Options, String> {
         let mut settings = Settings::default();
         if let Some(path) = &self.config {
@@ -116,14 +117,13 @@ impl AnalysisArgs {
         if let Some(p) = self.report_as {
             settings.perspective = p;
         }
-        for (flag, file) in [
-            ("--model", &self.model),
-            ("--human-model", &self.human_model),
-        ] {
-            if let Some(file) = file {
-                tracing::info!("{flag} {file}: ignored, koan has no neural network");
-            }
+        if let Some(file) = &self.human_model {
+            tracing::info!("--human-model {file}: ignored, koan reads no human-style network");
         }
+        let network = match &self.model {
+            Some(path) => Some(Network::load(path).map_err(|e| format!("--model: {e}"))?),
+            None => None,
+        };
         Ok(serve::Options {
             workers: self.threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -133,6 +133,7 @@ impl AnalysisArgs {
             seed: self.seed.unwrap_or(0),
             settings,
             quit_without_waiting: self.quit_without_waiting,
+            network,
         })
     }
 }

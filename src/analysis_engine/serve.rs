@@ -34,6 +34,8 @@ pub struct Options {
     pub settings: Settings,
     /// At the end of the input, stop at once instead of finishing the queued positions.
     pub quit_without_waiting: bool,
+    /// The KataGo network the searches read (`-model FILE`), if any.
+    pub network: Option<crate::nn::Network>,
 }
 
 /// A position waiting or being searched.
@@ -251,6 +253,7 @@ fn work(shared: &Shared, options: &Options) {
         Player::new(PlayerOptions {
             threads: options.search_threads.max(1),
             seed: options.seed,
+            network: options.network.clone(),
             ..PlayerOptions::default()
         })
     };
@@ -370,6 +373,7 @@ mod tests {
             seed: 1,
             settings: Settings::default(),
             quit_without_waiting: false,
+            network: None,
         };
         let query = r#"{"id":"q","moves":[["B","C3"]],"rules":"chinese","komi":7.5,"boardXSize":9,"boardYSize":9,"maxVisits":1000000}"#;
         let Line::Analyze(analysis) = query::read_line(query, &options.settings) else {

@@ -163,6 +163,9 @@ pub struct Engine {
     /// KataGo's `friendlyPassOk` as `kata-set-rules` last set it (kept for `kata-get-rules`;
     /// it changes nothing in koan).
     pub(super) friendly_pass_ok: bool,
+    /// An evaluator of the network koan was started with (`--model FILE`), for the
+    /// network's own commands.
+    pub(super) network: Option<crate::nn::Evaluator>,
 }
 
 /// A command's response body, or its error message.

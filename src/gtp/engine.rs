@@ -6,16 +6,19 @@
 //! moves and scoring in [`super::play`], clocks in [`super::time`], records in
 //! [`super::records`], rules and ko bans in [`super::ruleset`], ko types in
 //! [`super::ko_classify`], GoGui's extensions in [`super::gogui`] and [`super::gogui_rules`],
-//! and live analysis in [`super::analyze`]. Dispatch, `list_commands`, `known_command`,
-//! `help` and `gogui-analyze_commands` are all built from these tables, so a new command is
-//! one row and one function in one family's file.
+//! live analysis in [`super::analyze`], and the network's raw figures in [`super::network`].
+//! Dispatch, `list_commands`, `known_command`, `help` and `gogui-analyze_commands` are all
+//! built from these tables, so a new command is one row and one function in one family's
+//! file.
 
 pub use super::command::{AnalyzeEntry, CommandSpec, Engine, Handler, Reply};
 
 use super::command::{self, syntax};
 use super::output::Output;
 use super::protocol::Command;
-use super::{analyze, gogui, gogui_rules, ko_classify, play, records, ruleset, setup, time};
+use super::{
+    analyze, gogui, gogui_rules, ko_classify, network, play, records, ruleset, setup, time,
+};
 use crate::game::Game;
 use crate::player::{Player, PlayerOptions};
 use std::sync::atomic::AtomicBool;
@@ -33,6 +36,7 @@ const FAMILIES: &[&[CommandSpec]] = &[
     ko_classify::COMMANDS,
     gogui::COMMANDS,
     analyze::COMMANDS,
+    network::COMMANDS,
     COMMANDS,
 ];
 
@@ -80,8 +84,10 @@ pub fn analyze_menu() -> String {
 impl Engine {
     /// A new engine on an empty 19x19 board.
     pub fn new(options: PlayerOptions) -> Engine {
+        let network = options.network.as_ref().map(|n| n.evaluator());
         let player = Player::new(options);
         Engine {
+            network,
             families: FAMILIES,
             input: super::InputWatch::detached(player.stop_flag()),
             player,

@@ -13,6 +13,7 @@ pub mod gogui_rules;
 pub mod input;
 pub mod kata_rules;
 pub mod ko_classify;
+pub mod network;
 pub mod output;
 pub mod play;
 pub mod protocol;

@@ -89,13 +89,13 @@ pub struct GameInputs {
 }
 
 impl GameInputs {
-    /// Reads a game. The ko-ban plane holds KataGo's own bans for the nearest KataGo rule
-    /// (the simple-ko point, and the superko repetitions).
+    /// Reads a game. The ko-ban plane holds the bans of koan's own judge under the game's
+    /// ko rule (the points where a play would be legal but for the ko rule), so that the
+    /// network sees fixed-ko and Ing-Spight bans as bans, and no ban where the rule has
+    /// none (a fixed-ko retake that is a new transition).
     pub fn from_game(game: &Game) -> GameInputs {
         let rules = kata_rules(game.rules());
         let mut board = game.start().clone();
-        let mut to_move = game.start_to_move();
-        let mut seen = vec![(board.hash(), to_move)];
         let mut earlier: [Option<Board>; 2] = [None, None];
         let mut moves = Vec::with_capacity(game.moves().len());
         for step in game.moves() {
@@ -106,13 +106,11 @@ impl GameInputs {
             } else {
                 board.play(step.point, step.color);
             }
-            to_move = step.color.opponent();
-            seen.push((board.hash(), to_move));
             moves.push((step.color, step.point));
         }
         let board = game.board().clone();
         let to_move = game.to_move();
-        let ko_bans = inputs::katago_ko_bans(&board, to_move, rules.ko, &seen);
+        let ko_bans = game.ko_bans(to_move).into_iter().map(|(p, _)| p).collect();
         // After a pass, another ends the game (area scoring) or the phase (territory). Under
         // area scoring KataGo lets a friendly pass go on instead: it hides the last moves and
         // does not flag the end.
@@ -172,7 +170,9 @@ impl GameInputs {
         }
     }
 
-    /// Whether the player to move may play on `p` as KataGo's policy judges it.
+    /// Whether the player to move may play on `p` as the policy judges it: an empty point,
+    /// not banned by the ko rule (the bans shown to the network, the simple-ko point among
+    /// them where the rule bans it), not a suicide the rules forbid.
     fn legal(&self, p: Point) -> bool {
         let suicide = if self.rules.multi_stone_suicide {
             SuicideRule::Multi
@@ -181,7 +181,7 @@ impl GameInputs {
         };
         self.board.cell(p) == Cell::Empty
             && !self.ko_bans.contains(&p)
-            && self.board.is_legal_simple(p, self.to_move, suicide)
+            && self.board.suicide_allowed(p, self.to_move, suicide)
     }
 }
 

@@ -72,8 +72,8 @@ pub struct Position<'a> {
     pub rules: KataRules,
     /// White's komi (with any handicap compensation the rules give).
     pub white_komi: f32,
-    /// The points where the player to move may not play because of a ko rule. This is where
-    /// the rules judge's bans go; [`katago_ko_bans`] computes KataGo's own.
+    /// The points where the player to move may not play because of the ko rule: the bans
+    /// of koan's own judge under the game's rule (the ko-ban plane).
     pub ko_bans: &'a [Point],
     /// The moves of the game so far, oldest first (passes as [`Point::PASS`]).
     pub moves: &'a [(Color, Point)],
@@ -98,37 +98,6 @@ pub fn index_of(board: &Board, p: Point) -> usize {
     let n = board.size();
     let c = board.coord(p);
     (n - 1 - c.row as usize) * n + c.col as usize
-}
-
-/// The ko bans KataGo would show for the player to move: the simple-ko point, and under a
-/// superko rule every play that would repeat a position of `history` (board hashes after
-/// each move, with who was then to move; the starting position included).
-pub fn katago_ko_bans(
-    board: &Board,
-    to_move: Color,
-    ko: KataKo,
-    history: &[(u64, Color)],
-) -> Vec<Point> {
-    let mut bans = Vec::new();
-    if let Some((p, _)) = board.ko() {
-        bans.push(p);
-    }
-    if ko != KataKo::Simple {
-        for p in board.points() {
-            if board.cell(p) != Cell::Empty || bans.contains(&p) || board.is_suicide(p, to_move) {
-                continue;
-            }
-            let h = board.hash_after(p, to_move);
-            let next = to_move.opponent();
-            let repeats = history
-                .iter()
-                .any(|&(hh, c)| hh == h && (ko == KataKo::Positional || c == next));
-            if repeats {
-                bans.push(p);
-            }
-        }
-    }
-    bans
 }
 
 /// Fills `spatial` (`[point][plane]`, row-major points from the top-left) and `global` for

@@ -8,6 +8,7 @@
 //! - [`forward`]: the forward pass over preallocated buffers.
 //! - [`symmetry`]: the eight orientations of the board, as KataGo numbers them.
 //! - [`inputs`]: the input planes and global inputs of KataGo's input version 7.
+//! - [`network`]: a network loaded for play, shared by its evaluators.
 //! - [`eval`]: an evaluator for a game position and KataGo's post-processing, and the text of
 //!   `kata-raw-nn`.
 
@@ -15,7 +16,9 @@ pub mod eval;
 pub mod forward;
 pub mod inputs;
 pub mod model;
+pub mod network;
 pub mod symmetry;
 
 pub use eval::{Evaluation, Evaluator};
 pub use model::{Model, ModelError};
+pub use network::Network;

@@ -72,6 +72,8 @@ pub struct PlayerOptions {
     pub priors: PriorSource,
     /// Whether the search's playouts replay the last good reply to the opponent's move.
     pub playout_replies: bool,
+    /// A KataGo network (`--model FILE`); `None`: koan's own search alone.
+    pub network: Option<crate::nn::Network>,
 }
 
 impl PlayerOptions {
@@ -110,6 +112,7 @@ impl Default for PlayerOptions {
             pass_basis: PassBasis::default(),
             priors: PriorSource::Model,
             playout_replies: false,
+            network: None,
         }
     }
 }

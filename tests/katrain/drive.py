@@ -165,7 +165,7 @@ total = run(custom, "custom command")
 local = engine_config(
     backend="local",
     katago=koan,
-    model=os.path.join(work, "no-network.bin.gz"),
+    model=find_package_resource("katrain/models/b10c384h6nbttflrs.bin.gz"),
     config=find_package_resource("katrain/KataGo/analysis_config.cfg"),
 )
 total += run(local, "KataGo executable")
