@@ -154,8 +154,8 @@ struct EngineArgs {
     /// [default: 60]
     #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
     ko_classify_time: Option<std::time::Duration>,
-    /// A KataGo network (.bin.gz): answers kata-raw-nn with it [default: none, koan's own
-    /// search alone]
+    /// Search with this KataGo network (.bin.gz; --playouts then counts its evaluations) and
+    /// answer kata-raw-nn [default: none, koan's own search]
     #[arg(long, value_name = "FILE")]
     model: Option<std::path::PathBuf>,
     /// Write logs to FILE instead of standard error

@@ -553,3 +553,46 @@ fn the_network_sees_koans_ko_bans_under_fixed_ko() {
         );
     }
 }
+
+#[test]
+fn with_a_network_koan_plays_and_analyses_by_its_search() {
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("koan-tiny-play.err");
+    let mut koan = Gtp::start(
+        Path::new(env!("CARGO_BIN_EXE_koan")),
+        &[
+            "--model".as_ref(),
+            TINY_NET.as_ref(),
+            "--playouts".as_ref(),
+            "12".as_ref(),
+            "--threads".as_ref(),
+            "1".as_ref(),
+        ],
+        &log,
+    );
+    koan.send("boardsize 7");
+    koan.send("komi 7");
+    let mut legal = true;
+    for _ in 0..6 {
+        let mv = koan.send("genmove b");
+        legal &= mv == "pass" || Coord::parse_gtp(&mv, 7).is_ok();
+        let mv = koan.send("genmove w");
+        legal &= mv == "pass" || Coord::parse_gtp(&mv, 7).is_ok();
+    }
+    assert!(legal);
+    let record = koan.send("printsgf");
+    assert_eq!(record.matches(";B[").count(), 6, "{record}");
+    // The figures of an analysis: visits counted in network evaluations, the ownership the
+    // network's.
+    writeln!(koan.input, "kata-analyze b 10 ownership true").unwrap();
+    koan.input.flush().unwrap();
+    let mut first = String::new();
+    koan.output.read_line(&mut first).unwrap();
+    assert_eq!(first.trim(), "=");
+    let mut info = String::new();
+    koan.output.read_line(&mut info).unwrap();
+    writeln!(koan.input).unwrap();
+    koan.input.flush().unwrap();
+    assert!(info.starts_with("info move "), "{info}");
+    let own = info.split(" ownership ").nth(1).expect("ownership");
+    assert_eq!(own.split_whitespace().count(), 49, "{info}");
+}

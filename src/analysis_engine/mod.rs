@@ -73,7 +73,8 @@ pub struct AnalysisArgs {
     /// KEY=VALUE,... : the same settings, over the config's
     #[arg(long, value_name = "SETTINGS")]
     pub override_config: Option<String>,
-    /// A KataGo network (.bin.gz), read at start; a file that cannot be read is refused
+    /// Search with this KataGo network (.bin.gz; visits count its evaluations); a file that
+    /// cannot be read is refused
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
     /// Accepted and ignored: KaTrain's human-style network

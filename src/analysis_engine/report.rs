@@ -20,8 +20,7 @@ use super::settings::Perspective;
 use crate::board::{Board, Color, Coord, Point};
 use crate::game::Game;
 use crate::player::figures;
-use crate::search::priors::PriorSource;
-use crate::search::{self, Snapshot};
+use crate::search::Snapshot;
 use serde_json::{json, Map, Value};
 
 /// KataGo's answer for a position that was not searched at all (terminated before it
@@ -152,7 +151,7 @@ pub fn analysis(
     if spec.policy {
         out.insert(
             "policy".into(),
-            policy(snap.priors, game, color)
+            policy(snap.root_policy(game), game, color)
                 .into_iter()
                 .map(num)
                 .collect(),
@@ -169,13 +168,12 @@ fn top_down(board: &Board) -> impl Iterator<Item = Point> + '_ {
         .flat_map(move |row| (0..n).map(move |col| board.point(Coord::new(col, row))))
 }
 
-/// koan's policy for `color` in `game`, with priors from `source`, as KataGo writes it: a value per point from the
-/// top-left, then the pass; the search's root policy ([`search::root::policy`]: the move
-/// model's probabilities) scaled to sum to 1 over the moves it considers, 0 for legal moves
-/// it never tries (filling its own eyes), -1 for illegal ones.
-pub fn policy(source: PriorSource, game: &Game, color: Color) -> Vec<f64> {
+/// koan's policy for `color` in `game` as KataGo writes it: a value per point from the
+/// top-left, then the pass; the search's root policy `priors` ([`Snapshot::root_policy`]:
+/// the network's or the move model's probabilities) scaled to sum to 1 over the moves it
+/// considers, 0 for legal moves it never tries (filling its own eyes), -1 for illegal ones.
+pub fn policy(mut priors: Vec<(Point, f64)>, game: &Game, color: Color) -> Vec<f64> {
     let board = game.board();
-    let mut priors = search::root::policy(source, game, color);
     if !game.is_legal(color, Point::PASS) {
         priors.retain(|(p, _)| !p.is_pass());
     }
@@ -253,7 +251,8 @@ mod tests {
     use super::*;
     use crate::analysis_engine::settings::Settings;
     use crate::rules::Ruleset;
-    use crate::search::MoveStats;
+    use crate::search::priors::PriorSource;
+    use crate::search::{self, MoveStats};
     use std::time::Duration;
 
     fn spec(perspective: Perspective) -> Spec {
@@ -295,6 +294,7 @@ mod tests {
             score_lead: 2.5,
             score_stdev: 4.0,
             priors: Default::default(),
+            policy: Vec::new(),
         }
     }
 
@@ -339,7 +339,8 @@ mod tests {
         let at = |g: &Game, v: &str| g.board().point(Coord::parse_gtp(v, 5).unwrap());
         let c3 = at(&game, "C3");
         game.play(Color::Black, c3).unwrap();
-        let policy = policy(PriorSource::Model, &game, Color::White);
+        let priors = search::root::policy(PriorSource::Model, &game, Color::White);
+        let policy = policy(priors, &game, Color::White);
         assert_eq!(policy.len(), 26);
         // C3 is the 13th point from the top-left, and occupied.
         assert_eq!(policy[12], -1.0);

@@ -445,7 +445,7 @@ pub fn with_unvisited(
         return moves;
     }
     let winrate = figures::root_figures(snap).winrate;
-    let mut policy = search::root::policy(snap.priors, game, snap.color);
+    let mut policy = snap.root_policy(game);
     policy.sort_by(|a, b| b.1.total_cmp(&a.1));
     for (point, prior) in policy {
         if moves.len() >= min_moves {
@@ -581,6 +581,7 @@ mod tests {
             score_lead: -2.5,
             score_stdev: 7.0,
             priors: Default::default(),
+            policy: Vec::new(),
         }
     }
 

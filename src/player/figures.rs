@@ -126,6 +126,7 @@ mod tests {
             score_lead: 3.5,
             score_stdev: 6.25,
             priors: Default::default(),
+            policy: Vec::new(),
         };
         let root = root_figures(&snap);
         assert_eq!(root.visits, 40);

@@ -220,6 +220,9 @@ pub struct Player {
     banked: f64,
     /// Life and death at the end of the game, cached per position.
     judgement: judgement::Judgement,
+    /// An evaluator of the options' network: with it the player searches by PUCT over the
+    /// network ([`search::puct`]) instead of the classical search.
+    network: Option<crate::nn::Evaluator>,
 }
 
 impl Player {
@@ -229,7 +232,6 @@ impl Player {
         game.set_komi(options.rules.komi);
         Player {
             game,
-            options,
             clock: Clock::default(),
             stop: Arc::new(AtomicBool::new(false)),
             searcher: Searcher::new(),
@@ -237,6 +239,8 @@ impl Player {
             was_losing: false,
             banked: 0.0,
             judgement: Default::default(),
+            network: options.network.as_ref().map(|n| n.evaluator()),
+            options,
         }
     }
 
@@ -412,6 +416,19 @@ impl Player {
     /// for the next search, which reuses it when the game continues.
     pub fn search(&mut self, request: Request) -> SearchResult {
         let params = self.search_params(request.color, &request.limits, request.seed);
+        if let Some(evaluator) = self.network.as_mut() {
+            // The network evaluates the position for the player to move; a search for the
+            // other player (a controller's genmove out of turn) is the classical search's.
+            if request.color == self.game.to_move() {
+                let search = search::puct::NetworkSearch::new(
+                    &self.game,
+                    request.color,
+                    &request.filter,
+                    evaluator,
+                );
+                return search.run(&params, &self.stop, request.observer);
+            }
+        }
         self.searcher.set_filter(request.filter);
         let result = self.searcher.search(
             &self.game,

@@ -40,6 +40,7 @@ pub mod filter;
 pub mod model;
 pub mod outcome;
 pub mod priors;
+pub mod puct;
 pub mod root;
 pub use koan_core::playout::{self, patterns, policy, replies, rng};
 pub mod time;
@@ -176,8 +177,24 @@ pub struct Snapshot {
     pub score_lead: f64,
     /// The spread (standard deviation) of that margin over the same simulations.
     pub score_stdev: f64,
-    /// Where the priors came from (the policy an analysis shows is theirs).
+    /// Where the priors came from (the policy an analysis shows is theirs, unless `policy`
+    /// gives it).
     pub priors: priors::PriorSource,
+    /// The root's policy when a network searched (each move it may play, the pass among
+    /// them, with the network's probability); empty: the priors' ([`Snapshot::root_policy`]).
+    pub policy: Vec<(Point, f64)>,
+}
+
+impl Snapshot {
+    /// The policy an analysis shows for the root of `game`: the network's, or the priors'
+    /// ([`root::policy`]).
+    pub fn root_policy(&self, game: &Game) -> Vec<(Point, f64)> {
+        if self.policy.is_empty() {
+            root::policy(self.priors, game, self.color)
+        } else {
+            self.policy.clone()
+        }
+    }
 }
 
 /// One root move in a [`Snapshot`].
@@ -678,6 +695,7 @@ fn snapshot(shared: &Shared, elapsed: Duration) -> Snapshot {
         score_lead: -root.score_mean() + lead_shift,
         score_stdev: root.score_stdev(),
         priors: shared.priors,
+        policy: Vec::new(),
     }
 }
 

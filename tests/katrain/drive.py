@@ -39,6 +39,9 @@ GAME = ("C3 C2 B2 B1 A2 B3 B4 A4 A5 B5 C4 C5 D5 D4 D3 E4 E3 F3 F2 E2 E1 D2 D1 C1
         "A7 B7 B8 C8 C9 D9 B9 G6 F1 G2 G1 H1 H2 G3 H3 G4 H4 H5 J5 J6 J4 E1 D1 F1 A1 J2 A3 J3 H3 "
         "H4 F4").split()
 VISITS = 40
+# With KataGo's network (KaTrain's own, the model KaTrain passes) koan evaluates a few
+# positions a second on the CPU: a short review.
+NETWORK_VISITS = 2
 problems = []
 
 
@@ -94,16 +97,18 @@ def game_nodes():
     return nodes
 
 
-def review_game(engine, app):
+def review_game(engine, app, visits):
     nodes = game_nodes()
     for node in nodes:
         node.analyze(engine)
-    if not wait_for("the whole game's analysis", lambda: all(n.analysis_complete for n in nodes)):
+    if not wait_for(
+        "the whole game's analysis", lambda: all(n.analysis_complete for n in nodes), 600
+    ):
         return 0
     for i, node in enumerate(nodes):
         where = f"move {i}"
-        if node.root_visits != VISITS:
-            problems.append(f"{where}: {node.root_visits} visits, asked for {VISITS}")
+        if node.root_visits != visits:
+            problems.append(f"{where}: {node.root_visits} visits, asked for {visits}")
         if not isinstance(node.score, float) or not 0.0 <= node.winrate <= 1.0:
             problems.append(f"{where}: score {node.score!r}, win rate {node.winrate!r}")
         if len(node.ownership or []) != 81 or len(node.policy or []) != 82:
@@ -144,7 +149,7 @@ def run(config, label):
     if engine.katago_process is None:
         problems.append(f"{label}: KaTrain could not start {config}")
         return 0
-    analysed = review_game(engine, app)
+    analysed = review_game(engine, app, config["max_visits"])
     ponder_and_stop(engine)
     engine.shutdown(finish=True)
     for e in app.errors:
@@ -161,8 +166,10 @@ custom = engine_config(
     backend="custom", altcommand=f"exec {shlex.quote(koan)} analysis --threads 2 --quiet"
 )
 total = run(custom, "custom command")
-# KaTrain's local engine: koan as the KataGo executable, with KaTrain's own analysis config.
+# KaTrain's local engine: koan as the KataGo executable, with KaTrain's own network and
+# analysis config.
 local = engine_config(
+    max_visits=NETWORK_VISITS,
     backend="local",
     katago=koan,
     model=find_package_resource("katrain/models/b10c384h6nbttflrs.bin.gz"),

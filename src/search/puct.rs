@@ -1,0 +1,504 @@
+//! The search with a KataGo network: PUCT over the network's policy and value, as AlphaGo
+//! Zero and KataGo search, under koan's judge.
+//!
+//! Each simulation descends from the root by `Q + U`: `Q` the child's mean value for the
+//! player choosing (its win chance, plus a bounded score utility of its mean lead, centred
+//! on the root's, as in the classical search), `U = C_PUCT * policy * sqrt(parent visits) /
+//! (1 + child visits)`; an unvisited child takes its parent's value less
+//! [`FPU_REDUCTION`]. The leaf reached is evaluated by the network (no playout), its
+//! children created with the network's move probabilities, and its value and lead backed
+//! up. Two passes in a row end a line, which is counted as the classical search counts it.
+//!
+//! The lines are played on a copy of the game, so every move in the tree is legal under
+//! the game's own ko rule and pass rule, and the network is shown koan's judge's ko bans
+//! ([`crate::nn::eval::GameInputs::from_game`]). The search runs on one thread with one
+//! evaluator; with a fixed visit limit it is deterministic (the orientation of each
+//! evaluation follows the visit count).
+
+use super::{MoveFilter, MoveStats, Observer, SearchMove, SearchParams, SearchResult, Snapshot};
+use crate::board::{Color, Point};
+use crate::game::Game;
+use crate::nn::{symmetry, Evaluation, Evaluator};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The weight of the exploration term, for values in 0..1 (KataGo's `cpuctExploration` of
+/// 1 is for values in -1..1).
+const C_PUCT: f64 = 0.5;
+/// An unvisited child's value: its parent's, less this (KataGo's `fpuReductionMax`, halved
+/// for values in 0..1).
+const FPU_REDUCTION: f64 = 0.1;
+
+/// One position of the tree, reached by `point` from its parent.
+#[derive(Clone, Debug)]
+struct Node {
+    point: Point,
+    /// The network's probability of the move.
+    prior: f64,
+    /// Evaluations through this node.
+    visits: u32,
+    /// Sum of the values, for the player who made `point` (0..1).
+    value_sum: f64,
+    /// Sum of the leads and of their squares, for that player, in points.
+    lead_sum: f64,
+    lead_sq_sum: f64,
+    /// The children, `first..first + count` in the arena, once evaluated.
+    first: u32,
+    count: u32,
+    expanded: bool,
+}
+
+impl Node {
+    fn new(point: Point, prior: f64) -> Node {
+        Node {
+            point,
+            prior,
+            visits: 0,
+            value_sum: 0.0,
+            lead_sum: 0.0,
+            lead_sq_sum: 0.0,
+            first: 0,
+            count: 0,
+            expanded: false,
+        }
+    }
+
+    fn value(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.value_sum / f64::from(self.visits)
+        }
+    }
+
+    fn lead(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.lead_sum / f64::from(self.visits)
+        }
+    }
+
+    fn lead_stdev(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = f64::from(self.visits);
+        let mean = self.lead_sum / n;
+        (self.lead_sq_sum / n - mean * mean).max(0.0).sqrt()
+    }
+}
+
+/// The network's verdict on a leaf, for the player who moved into it.
+struct LeafValue {
+    value: f64,
+    lead: f64,
+}
+
+/// A PUCT search of one position with a network.
+pub struct NetworkSearch<'a> {
+    game: &'a Game,
+    color: Color,
+    filter: &'a MoveFilter,
+    evaluator: &'a mut Evaluator,
+    nodes: Vec<Node>,
+    /// The root's evaluation (its ownership is the analysis's).
+    root_eval: Option<Evaluation>,
+    /// The score utility's scale in points and its bound.
+    utility_scale: f64,
+    utility_weight: f64,
+}
+
+impl<'a> NetworkSearch<'a> {
+    /// A search of `game` for `color` (the player to move) with `evaluator`, keeping off the
+    /// moves `filter` forbids.
+    pub fn new(
+        game: &'a Game,
+        color: Color,
+        filter: &'a MoveFilter,
+        evaluator: &'a mut Evaluator,
+    ) -> NetworkSearch<'a> {
+        NetworkSearch {
+            game,
+            color,
+            filter,
+            evaluator,
+            nodes: vec![Node::new(Point::PASS, 1.0)],
+            root_eval: None,
+            utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
+            utility_weight: f64::from(super::SCORE_UTILITY_WEIGHT),
+        }
+    }
+
+    /// Searches within `params`' visit and time limits (`max_playouts` counts the
+    /// network's evaluations) until `stop` is set, reporting to `observer`; at least the
+    /// root is evaluated.
+    pub fn run(
+        mut self,
+        params: &SearchParams,
+        stop: &AtomicBool,
+        mut observer: Option<Observer>,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let mut last_report = start;
+        let cap = params.time_cap.or(params.max_time);
+        loop {
+            self.simulate();
+            let visits = u64::from(self.nodes[0].visits);
+            if let Some((every, report)) = observer.as_mut() {
+                if last_report.elapsed() >= *every {
+                    last_report = Instant::now();
+                    report(&self.snapshot(start));
+                }
+            }
+            let done = params.max_playouts.is_some_and(|n| visits >= n)
+                || cap.is_some_and(|t| start.elapsed() >= t)
+                || stop.load(Ordering::Relaxed);
+            if done {
+                break;
+            }
+        }
+        let snapshot = self.snapshot(start);
+        if let Some((_, report)) = observer.as_mut() {
+            report(&snapshot);
+        }
+        let best = snapshot.moves.first();
+        SearchResult {
+            best: match best.map(|m| m.point) {
+                Some(p) if !p.is_pass() => SearchMove::Play(p),
+                _ => SearchMove::Pass,
+            },
+            playouts: snapshot.playouts,
+            winrate: best.map_or(0.5, |m| m.winrate),
+            elapsed: start.elapsed(),
+            snapshot: Some(snapshot),
+        }
+    }
+
+    /// One simulation: a descent by `Q + U` on a copy of the game, the network's
+    /// evaluation of the leaf (or the count of a finished line), and the backup.
+    fn simulate(&mut self) {
+        let mut game = self.game.clone();
+        let mut path = vec![0usize];
+        let mut node = 0;
+        let mut color = self.color;
+        let mut passes = usize::from(last_was_pass(self.game));
+        let leaf = loop {
+            if passes >= 2 {
+                break self.count(&game, color);
+            }
+            if !self.nodes[node].expanded {
+                break self.expand(node, &game, color, path.len() - 1);
+            }
+            if self.nodes[node].count == 0 {
+                // No move at all (every play banned and the pass too): the line ends here.
+                break self.count(&game, color);
+            }
+            let child = self.select(node, path.len() % 2 == 1);
+            let p = self.nodes[child].point;
+            if game.play(color, p).is_err() {
+                // Never expected: children are the moves the game allowed at expansion.
+                tracing::error!("the network search's move {p:?} was refused; line cut");
+                break LeafValue {
+                    value: 0.5,
+                    lead: 0.0,
+                };
+            }
+            passes = if p.is_pass() { passes + 1 } else { 0 };
+            path.push(child);
+            node = child;
+            color = color.opponent();
+        };
+        // `leaf` is for the player who moved into the leaf; the value turns at each ply.
+        let (mut value, mut lead) = (leaf.value, leaf.lead);
+        for &i in path.iter().rev() {
+            let n = &mut self.nodes[i];
+            n.visits += 1;
+            n.value_sum += value;
+            n.lead_sum += lead;
+            n.lead_sq_sum += lead * lead;
+            value = 1.0 - value;
+            lead = -lead;
+        }
+    }
+
+    /// The value of a line ended by two passes, counted on the board as it stands, for the
+    /// player who passed last (`to_move`'s opponent).
+    fn count(&self, game: &Game, to_move: Color) -> LeafValue {
+        let black = super::outcome::terminal(game.board(), game.komi(), game.rules().scoring);
+        let lead = if to_move == Color::Black {
+            -black
+        } else {
+            black
+        };
+        let value = if lead > 0.0 {
+            1.0
+        } else if lead < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        LeafValue { value, lead }
+    }
+
+    /// Evaluates the leaf `node` (where `color` is to move in `game`, `depth` plies below
+    /// the root) and gives it its children: the moves the game allows that the filter
+    /// permits, the pass included when allowed, each with the network's probability.
+    /// Returns the value for the player who moved into the leaf.
+    fn expand(&mut self, node: usize, game: &Game, color: Color, depth: usize) -> LeafValue {
+        let visits = self.nodes[0].visits as usize;
+        let eval = self
+            .evaluator
+            .evaluate_game(game, visits % symmetry::COUNT, 0.0);
+        let size = game.size();
+        let board = game.board();
+        let depth32 = depth as u32;
+        let first = self.nodes.len();
+        for y in 0..size {
+            for x in 0..size {
+                let prior = eval.policy[y * size + x];
+                let p = crate::nn::inputs::point_at(board, x, y);
+                if prior >= 0.0
+                    && self.filter.permits(depth32, color, p)
+                    && game.check(color, p).is_ok()
+                {
+                    self.nodes.push(Node::new(p, f64::from(prior)));
+                }
+            }
+        }
+        let pass_permitted = self.filter.permits(depth32, color, Point::PASS);
+        if (pass_permitted || self.nodes.len() == first) && game.is_legal(color, Point::PASS) {
+            self.nodes
+                .push(Node::new(Point::PASS, f64::from(eval.policy_pass)));
+        }
+        let count = (self.nodes.len() - first) as u32;
+        let n = &mut self.nodes[node];
+        n.first = first as u32;
+        n.count = count;
+        n.expanded = true;
+        let white = color == Color::White;
+        let white_value = f64::from(eval.white_win) + 0.5 * f64::from(eval.no_result);
+        let to_move_value = if white {
+            white_value
+        } else {
+            1.0 - white_value
+        };
+        let to_move_lead = f64::from(if white {
+            eval.white_lead
+        } else {
+            -eval.white_lead
+        });
+        if node == 0 {
+            self.root_eval = Some(eval);
+        }
+        LeafValue {
+            value: 1.0 - to_move_value,
+            lead: -to_move_lead,
+        }
+    }
+
+    /// The child of `node` with the highest `Q + U`; `root_player` says whether the player
+    /// choosing is the root's (for the score utility's centre).
+    fn select(&self, node: usize, root_player: bool) -> usize {
+        let n = &self.nodes[node];
+        let kids = n.first as usize..(n.first + n.count) as usize;
+        let sqrt_parent = f64::from(n.visits.max(1)).sqrt();
+        // The parent's value for the player choosing, and the root's lead for that player.
+        let parent_value = 1.0 - n.value();
+        let root_lead = -self.nodes[0].lead();
+        let center = if root_player { root_lead } else { -root_lead };
+        let mut best = (kids.start, f64::NEG_INFINITY);
+        for i in kids {
+            let c = &self.nodes[i];
+            let q = if c.visits == 0 {
+                parent_value - FPU_REDUCTION
+            } else {
+                c.value() + self.utility(c.lead() - center)
+            };
+            let u = C_PUCT * c.prior * sqrt_parent / (1.0 + f64::from(c.visits));
+            if q + u > best.1 {
+                best = (i, q + u);
+            }
+        }
+        best.0
+    }
+
+    /// The score utility of a lead `above` points over the centre.
+    fn utility(&self, above: f64) -> f64 {
+        self.utility_weight * (2.0 / std::f64::consts::PI) * (above / self.utility_scale).atan()
+    }
+
+    /// The search's state: the root's moves by visits with their principal variations, the
+    /// network's ownership of the root position.
+    fn snapshot(&self, start: Instant) -> Snapshot {
+        let root = &self.nodes[0];
+        let kids = root.first as usize..(root.first + root.count) as usize;
+        let mut order: Vec<usize> = kids.filter(|&i| self.nodes[i].visits > 0).collect();
+        order.sort_by(|&a, &b| {
+            let (x, y) = (&self.nodes[a], &self.nodes[b]);
+            y.visits
+                .cmp(&x.visits)
+                .then(y.value().total_cmp(&x.value()))
+                .then(y.prior.total_cmp(&x.prior))
+        });
+        if order.is_empty() && root.count > 0 {
+            // Only the root evaluated: the network's favourite.
+            let kids = root.first as usize..(root.first + root.count) as usize;
+            order.extend(kids.max_by(|&a, &b| self.nodes[a].prior.total_cmp(&self.nodes[b].prior)));
+        }
+        let moves = order
+            .into_iter()
+            .map(|i| {
+                let c = &self.nodes[i];
+                let (pv, pv_visits) = self.principal_variation(i);
+                let n = f64::from(c.visits.max(1));
+                let w = c.value();
+                MoveStats {
+                    point: c.point,
+                    visits: u64::from(c.visits),
+                    winrate: w,
+                    prior: c.prior,
+                    lcb: (w - 1.96 * (w * (1.0 - w) / n).sqrt()).clamp(0.0, 1.0),
+                    pv,
+                    pv_visits,
+                    score_lead: c.lead(),
+                    score_stdev: c.lead_stdev(),
+                }
+            })
+            .collect();
+        let ownership = self
+            .root_eval
+            .as_ref()
+            .map_or_else(Vec::new, |e| e.white_ownership.iter().map(|o| -o).collect());
+        Snapshot {
+            color: self.color,
+            playouts: u64::from(root.visits),
+            elapsed: start.elapsed(),
+            moves,
+            ownership,
+            score_lead: -root.lead(),
+            score_stdev: root.lead_stdev(),
+            priors: super::priors::PriorSource::Model,
+            policy: self.nodes[kids_of(root)]
+                .iter()
+                .map(|k| (k.point, k.prior))
+                .collect(),
+        }
+    }
+
+    /// The line of most visited moves from node `i`, with the visits of each.
+    fn principal_variation(&self, mut i: usize) -> (Vec<Point>, Vec<u64>) {
+        let (mut pv, mut visits) = (Vec::new(), Vec::new());
+        loop {
+            let n = &self.nodes[i];
+            pv.push(n.point);
+            visits.push(u64::from(n.visits));
+            let kids = n.first as usize..(n.first + n.count) as usize;
+            match kids
+                .filter(|&k| self.nodes[k].visits > 0)
+                .max_by_key(|&k| self.nodes[k].visits)
+            {
+                Some(k) => i = k,
+                None => return (pv, visits),
+            }
+        }
+    }
+}
+
+/// The arena indices of a node's children.
+fn kids_of(n: &Node) -> std::ops::Range<usize> {
+    n.first as usize..(n.first + n.count) as usize
+}
+
+/// True when the game's last move was a pass (a pass now ends it).
+fn last_was_pass(game: &Game) -> bool {
+    game.moves().last().is_some_and(|s| s.point.is_pass())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Coord;
+    use crate::nn::Model;
+    use crate::player::PlayerOptions;
+    use crate::rules::{KoRule, Ruleset};
+
+    fn tiny() -> Evaluator {
+        let text = crate::nn::model::tests::tiny_model_text();
+        Evaluator::new(Model::parse(text.as_bytes(), false).unwrap())
+    }
+
+    fn game(size: usize, ko: KoRule, moves: &[&str]) -> Game {
+        let rules = Ruleset {
+            ko,
+            ..Ruleset::default()
+        };
+        let mut g = PlayerOptions::default().game_maker().new_game(size, rules);
+        for v in moves {
+            let color = g.to_move();
+            let p = g.board().point(Coord::parse_gtp(v, size).unwrap());
+            g.play(color, p).unwrap();
+        }
+        g
+    }
+
+    fn params(visits: u64) -> SearchParams {
+        SearchParams {
+            max_playouts: Some(visits),
+            ..SearchParams::default()
+        }
+    }
+
+    #[test]
+    fn a_visit_limit_gives_that_many_evaluations_and_a_legal_move_the_same_each_time() {
+        let g = game(7, KoRule::Positional, &["D4", "C3"]);
+        let filter = MoveFilter::default();
+        let mut eval = tiny();
+        let stop = AtomicBool::new(false);
+        let a =
+            NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(30), &stop, None);
+        let b =
+            NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(30), &stop, None);
+        assert_eq!(a.playouts, 30);
+        assert_eq!(a.best, b.best);
+        let snap = a.snapshot.unwrap();
+        assert_eq!(snap.moves.iter().map(|m| m.visits).sum::<u64>(), 29);
+        assert_eq!(snap.ownership.len(), 49);
+        match a.best {
+            SearchMove::Play(p) => assert!(g.is_legal(Color::Black, p)),
+            other => assert_eq!(other, SearchMove::Pass),
+        }
+    }
+
+    #[test]
+    fn the_tree_holds_the_moves_koans_judge_allows() {
+        // A basic ko on 5x5, Black has just taken at D3: White's retake at C3 is banned
+        // under simple ko, allowed under fixed ko (a new transition).
+        let moves = ["B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3", "D3"];
+        for (rule, retake) in [(KoRule::Simple, false), (KoRule::Fixed, true)] {
+            let g = game(5, rule, &moves);
+            let filter = MoveFilter::default();
+            let mut eval = tiny();
+            let mut search = NetworkSearch::new(&g, Color::White, &filter, &mut eval);
+            search.simulate();
+            let root = &search.nodes[0];
+            let c3 = g.board().point(Coord::parse_gtp("C3", 5).unwrap());
+            let kids = &search.nodes[root.first as usize..(root.first + root.count) as usize];
+            assert_eq!(kids.iter().any(|k| k.point == c3), retake, "{rule}");
+            assert_eq!(kids.len(), g.legal_plays(Color::White).len() + 1, "{rule}");
+        }
+    }
+
+    #[test]
+    fn a_filter_keeps_the_search_off_its_moves() {
+        let g = game(5, KoRule::Positional, &[]);
+        let c3 = g.board().point(Coord::parse_gtp("C3", 5).unwrap());
+        let mut filter = MoveFilter::default();
+        filter.allow(Color::Black, vec![c3], 1);
+        let mut eval = tiny();
+        let stop = AtomicBool::new(false);
+        let r =
+            NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(5), &stop, None);
+        assert_eq!(r.best, SearchMove::Play(c3));
+    }
+}
