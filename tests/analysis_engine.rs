@@ -411,38 +411,44 @@ fn queued_positions_go_by_priority_and_answers_come_as_they_finish() {
     // One worker: a long search first (the highest priority, so it runs first however the
     // lines arrive), then three queries whose answers must follow by priority.
     let mut koan = Engine::start(&["--threads", "1"]);
-    koan.send(&query(
+    // All four lines in one write: the three short queries are queued while the long one
+    // runs, however slowly a loaded machine lets the engine read.
+    let mut lines = vec![query(
         "long",
         19,
         vec![],
         json!({"maxVisits": 4000, "priority": 10}),
-    ));
+    )
+    .to_string()];
     for (id, priority) in [("low", 1), ("high", 5), ("mid", 3)] {
-        koan.send(&query(
+        let q = query(
             id,
             9,
             vec![],
             json!({"priority": priority, "maxVisits": 20}),
-        ));
+        );
+        lines.push(q.to_string());
     }
+    koan.send_raw(&lines.join("\n"));
     let order: Vec<String> = (0..4)
         .map(|_| koan.answer()["id"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(order, ["long", "high", "mid", "low"]);
     // `priorities` gives each turn its own.
     let moves = vec![json!(["B", "E5"]), json!(["W", "C3"])];
-    koan.send(&query(
+    let hold = query(
         "hold",
         19,
         vec![],
         json!({"maxVisits": 4000, "priority": 10}),
-    ));
-    koan.send(&query(
+    );
+    let turns = query(
         "turns",
         9,
         moves,
         json!({"analyzeTurns": [0, 1, 2], "priorities": [1, 3, 2], "maxVisits": 20}),
-    ));
+    );
+    koan.send_raw(&format!("{hold}\n{turns}"));
     assert_eq!(koan.answer()["id"], "hold");
     let turns: Vec<u64> = (0..3)
         .map(|_| koan.answer()["turnNumber"].as_u64().unwrap())
