@@ -1,0 +1,84 @@
+//! The network search's tests: visit limits and determinism, the judge's moves in the tree,
+//! move filters.
+
+use super::*;
+use crate::board::Coord;
+use crate::nn::Model;
+use crate::player::PlayerOptions;
+use crate::rules::{KoRule, Ruleset};
+
+fn tiny() -> Evaluator {
+    let text = crate::nn::model::tests::tiny_model_text();
+    Evaluator::new(Model::parse(text.as_bytes(), false).unwrap())
+}
+
+fn game(size: usize, ko: KoRule, moves: &[&str]) -> Game {
+    let rules = Ruleset {
+        ko,
+        ..Ruleset::default()
+    };
+    let mut g = PlayerOptions::default().game_maker().new_game(size, rules);
+    for v in moves {
+        let color = g.to_move();
+        let p = g.board().point(Coord::parse_gtp(v, size).unwrap());
+        g.play(color, p).unwrap();
+    }
+    g
+}
+
+fn params(visits: u64) -> SearchParams {
+    SearchParams {
+        max_playouts: Some(visits),
+        ..SearchParams::default()
+    }
+}
+
+#[test]
+fn a_visit_limit_gives_that_many_evaluations_and_a_legal_move_the_same_each_time() {
+    let g = game(7, KoRule::Positional, &["D4", "C3"]);
+    let filter = MoveFilter::default();
+    let mut eval = tiny();
+    let stop = AtomicBool::new(false);
+    let a = NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(30), &stop, None);
+    let b = NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(30), &stop, None);
+    assert_eq!(a.playouts, 30);
+    assert_eq!(a.best, b.best);
+    let snap = a.snapshot.unwrap();
+    assert_eq!(snap.moves.iter().map(|m| m.visits).sum::<u64>(), 29);
+    assert_eq!(snap.ownership.len(), 49);
+    match a.best {
+        SearchMove::Play(p) => assert!(g.is_legal(Color::Black, p)),
+        other => assert_eq!(other, SearchMove::Pass),
+    }
+}
+
+#[test]
+fn the_tree_holds_the_moves_koans_judge_allows() {
+    // A basic ko on 5x5, Black has just taken at D3: White's retake at C3 is banned
+    // under simple ko, allowed under fixed ko (a new transition).
+    let moves = ["B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3", "D3"];
+    for (rule, retake) in [(KoRule::Simple, false), (KoRule::Fixed, true)] {
+        let g = game(5, rule, &moves);
+        let filter = MoveFilter::default();
+        let mut eval = tiny();
+        let mut search = NetworkSearch::new(&g, Color::White, &filter, &mut eval);
+        search.simulate();
+        let root = &search.nodes[0];
+        let c3 = g.board().point(Coord::parse_gtp("C3", 5).unwrap());
+        let kids = &search.nodes[root.first as usize..(root.first + root.count) as usize];
+        assert_eq!(kids.iter().any(|k| k.point == c3), retake, "{rule}");
+        assert_eq!(kids.len(), g.legal_plays(Color::White).len() + 1, "{rule}");
+    }
+}
+
+#[test]
+fn a_filter_keeps_the_search_off_its_moves() {
+    let g = game(5, KoRule::Positional, &[]);
+    let c3 = g.board().point(Coord::parse_gtp("C3", 5).unwrap());
+    let mut filter = MoveFilter::default();
+    filter.allow(Color::Black, vec![c3], 1);
+    let mut eval = tiny();
+    let stop = AtomicBool::new(false);
+    let r = NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(5), &stop, None);
+    assert_eq!(r.best, SearchMove::Play(c3));
+}
