@@ -83,11 +83,6 @@ impl Game {
         self.pass_judge = judge;
     }
 
-    /// The judge the game asks about passes, to make another game that judges as this one.
-    pub fn pass_judge(&self) -> &Arc<dyn PassJudge> {
-        &self.pass_judge
-    }
-
     /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
