@@ -37,6 +37,8 @@ before(async () => {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  // A slow or busy machine (CI has two shared cores) may take many seconds to classify.
+  page.setDefaultTimeout(120000);
   await page.setViewport({ width: 1280, height: 900 });
   await page.goto(pathToFileURL(join(EXPLORER, 'index.html')).href);
   await page.waitForSelector('#app:not([hidden])', { timeout: 60000 });
@@ -54,6 +56,17 @@ const compareRow = (rule) => page.$eval(`#compare tr[data-rule="${rule}"] td:las
 async function choose(id, value) {
   await page.select(`#${id}`, value);
   await page.waitForFunction((id, v) => document.getElementById(id).value === v, {}, id, value);
+}
+
+// Clicks on what lies below the ko list wait until the list is drawn: it is filled in a moment
+// after each move, grows, and pushes the move list and the SGF buttons down, so a click aimed
+// before it is drawn can land on another line.
+async function clickBelowKos(selector) {
+  await page.waitForFunction(
+    () => !document.getElementById('auto-classify').checked || document.getElementById('kos').dataset.move !== undefined,
+    { timeout: 60000 },
+  );
+  await page.click(selector);
 }
 
 test('the page loads from file:// with no errors and draws a 9x9 board', async () => {
@@ -134,26 +147,26 @@ test('every example loads; SGF saves and loads back; the move list jumps', async
   await page.waitForSelector('#bans li[data-vertex="C1"]');
   // Jump back to the position after move 2 from the move list, then forward again: under
   // simple ko, as the record's third move recreates the start, which positional superko bans.
-  await page.click('#moves li:nth-child(2)');
+  await clickBelowKos('#moves li:nth-child(2)');
   await page.waitForFunction(() => document.querySelectorAll('#moves li.undone').length === 4);
   await page.click('#redo');
   assert.match(await page.$eval('#status', (e) => e.textContent), /Cannot redo under these rules: B C1 is illegal/);
   await choose('ko', 'simple');
   await page.waitForFunction(() => document.querySelectorAll('#moves li.undone').length === 4);
-  await page.click('#moves li:nth-child(6)');
+  await clickBelowKos('#moves li:nth-child(6)');
   await page.waitForFunction(() => document.querySelectorAll('#moves li.undone').length === 0);
   // Save, then load the saved text: the same moves.
-  await page.click('#sgf-save');
+  await clickBelowKos('#sgf-save');
   const saved = await page.$eval('#sgf-text', (t) => t.value);
   assert.match(saved, /^\(;/);
   assert.match(saved, /SZ\[7\]/);
   await page.click('#examples [data-example="basic"]');
   await page.$eval('#sgf-text', (t, text) => { t.value = text; }, saved);
-  await page.click('#sgf-load');
+  await clickBelowKos('#sgf-load');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 6);
   // A broken record is refused with the reason, and the board stays.
   await page.$eval('#sgf-text', (t) => { t.value = '(;SZ[9];B[dd'; });
-  await page.click('#sgf-load');
+  await clickBelowKos('#sgf-load');
   assert.match(await page.$eval('#status', (e) => e.textContent), /SGF/);
   assert.equal(await page.$$eval('#moves li', (l) => l.length), 6);
   assert.deepEqual(errors, []);
@@ -174,7 +187,7 @@ test('the ko types of the position are listed', async (t) => {
   }
   await page.click('#examples [data-example="basic"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 4);
-  await page.click('#moves li:nth-child(1)');
+  await clickBelowKos('#moves li:nth-child(1)');
   await page.waitForFunction(() => document.querySelectorAll('#moves li.undone').length === 3);
   // After Black's capture at D4 the ko is open for White: one basic ko, with its type. The list
   // says which position it describes, so a list drawn for the record's end is not read here.
