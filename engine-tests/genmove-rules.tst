@@ -8,9 +8,13 @@
 # Ing-Spight, lost by it under fixed ko. H: the same triple ko five captures in, which
 # simple ko lets White keep cycling and positional superko closes. I: under pass-for-ko a
 # bent four in the corner is dead whatever the ko threats; under simple ko and positional
-# superko one threat saves it. Where one komi cannot make a single move the only
-# winner under both rules (the move one rule needs gives the same result under the other), a
-# position is asked at a second komi; each section says which.
+# superko one threat saves it. J: sending two, returning one: positional superko bans the
+# return (it recreates the position before the sending), so Black needs a ko threat first;
+# simple ko, situational superko, Ing-Spight and fixed ko let Black return at once. K: the
+# second round of the same cycle: Ing-Spight's odd cycle rule (and positional superko) ban
+# the return, situational superko, simple and fixed ko do not. Where one komi cannot make a
+# single move the only winner under both rules (the move one rule needs gives the same result
+# under the other), a position is asked at a second komi; each section says which.
 #
 # A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
@@ -404,3 +408,103 @@ ko-rule positional
 loadsgf genmove-rules/bent-four-9x9-white.sgf
 912 reg_genmove w
 #? [A6]
+
+# --- J. Sending two, returning one: superko bans the return (sending-two-7x7.sgf, loaded
+# before move 3), Black to move after 1 B B1 2 W D1, komi -12.5. ---
+#       A B C D E F G
+#     7 . O X . X O .      At the start Black had a stone on C1 (liberties B1 and D1).
+#     6 O O X X X O .      1 B B1 sent two stones into atari, 2 W D1 took them; White's
+#     5 . O X . X O .      D1 now has one liberty, C1. B C1 returns one: it takes D1 and
+#     4 O O X X X O .      recreates the starting position (with White to move). If
+#     3 . O O X X O O      Black leaves it, W C1 connects D1 to the left group and takes
+#     2 O O O X X O O      B1, C1 and D1 (a swing of 5 points). White's right group has
+#     1 O . . W X O O      no eye space but the straight four G4-G7: Black has one ko
+# threat, G6 or G5 (White answers the other); White has none. Returning (or the threat
+# first) is B+1.5 (W B1 ataris C1, B D1), losing the corner W+2.5.
+# - simple, situational, ing-spight, fixed: the return C1 is legal (the position before
+#   White's last move had Black's B1 on the board; the start stood with Black to move, now
+#   White is to move; Ing-Spight's odd cycle rule bans only a second round; the transition
+#   back to the start was never made) and wins. The threat first changes nothing, so G6 and
+#   G5 win too.
+# - positional: C1 recreates the starting position and is banned. Black must play the
+#   threat first: W answers, the board has changed, and C1 takes D1. Any other move lets
+#   White connect at C1.
+# Checked: koan with 200,000 playouts (seeds 7, 8): simple, situational, ing-spight and
+# fixed C1 (100%), positional G6 (99.8%); final_score B C1 W B1 B D1 B+1.5, positional B G6
+# W G5 B C1 W B1 B D1 B+1.5, B pass W C1 W+2.5. GNU Go 3.8 genmove (--chinese-rules):
+# --simple-ko and --situational-superko C1 (is_legal 1), --positional-superko G5 (is_legal
+# C1 0). KataGo (the b10c384 network, 400 visits, area scoring): ko SIMPLE and SITUATIONAL
+# C1, POSITIONAL G5.
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1000 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1001 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1002 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1003 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1004 reg_genmove b
+#? [G6|G5]
+
+# --- K. Ing-Spight's odd cycle rule bans the second round (sending-two-7x7.sgf to its end):
+# J went on 3 B C1 (the return: one round of the odd cycle B1, D1, C1), 4 W G6 (White
+# removes the threat: eyes G7 and G4-G5), 5 B B1, 6 W D1. Black to move, komi -12.5. ---
+#       A B C D E F G
+#     7 . O X . X O .
+#     6 O O X X X O O      The corner is again as in J, but Black has no threat left.
+#     5 . O X . X O .
+#     4 O O X X X O .
+#     3 . O O X X O O
+#     2 O O O X X O O
+#     1 O . . W X O O
+# - ing-spight: C1 would complete the same odd cycle (B B1, W D1, B C1) a second time and is
+#   banned; plays elsewhere do not lift the ban (they do not touch the cycle's points).
+#   Black loses the corner whatever it plays.
+# - positional: C1 recreates the position after 4 W G6 and is banned, and Black has no
+#   threat to change the board with.
+# - situational, simple, fixed: C1 is legal (the position it makes stood with Black to move
+#   only) and is the only winning move (B+1.5).
+# Checked: koan with 200,000 playouts (seeds 7, 8): situational, simple, fixed C1 (100%);
+# ing-spight and positional lose (0-1%) whatever they play; ko-bans under ing-spight names
+# the odd cycle, and still does after B G5 W G4 (under positional C1 is then legal);
+# final_score B pass W C1 W+2.5. GNU Go 3.8: --simple-ko and --situational-superko C1,
+# --positional-superko pass (is_legal C1 0); KataGo: SIMPLE and SITUATIONAL C1, POSITIONAL
+# pass. Neither has the Ing-Spight rule.
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf
+1100 reg_genmove b
+#? [!C1]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf
+1101 reg_genmove b
+#? [!C1]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf
+1102 reg_genmove b
+#? [C1]
+
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf
+1103 reg_genmove b
+#? [C1]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf
+1104 reg_genmove b
+#? [C1]
