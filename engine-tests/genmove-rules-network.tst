@@ -6,11 +6,13 @@
 # `koan regress --engine "koan --model FILE --threads 1 --playouts 300" THIS_FILE`).
 # genmove-rules.tst has the diagrams and the reasoning, section by section.
 #
-# The network search passes every test but six, marked `*` (expected to fail) with the reason
-# in a comment above. It fails them at 100, 300 and 1,000 evaluations alike: the network was
-# trained under simple ko and superko, and its value does not know what fixed ko changes (an
-# open basic ko is an eye; the side that starts a triple ko runs out of new transitions). The
-# classical search (genmove-rules.tst, 3,000 playouts) passes all of them.
+# The network search passes every test but eight, marked `*` (expected to fail) with the
+# reason in a comment above. Six are fixed ko, failed at 100, 300 and 1,000 evaluations alike:
+# the network was trained under simple ko and superko, and its value does not know what fixed
+# ko changes (an open basic ko is an eye; the side that starts a triple ko runs out of new
+# transitions). Two are L under simple ko and positional superko (the unremovable threat).
+# The classical search (genmove-rules.tst, 3,000 playouts) passes all eight and misses 1200,
+# which the network search passes.
 
 # --- A (genmove-rules.tst) ---
 ko-rule fixed
@@ -281,3 +283,31 @@ ko-rule fixed
 loadsgf genmove-rules/sending-two-7x7.sgf
 1104 reg_genmove b
 #? [C1]
+
+# --- L (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+1200 reg_genmove b
+#? [B9|A9]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+# Expected to fail with the network: simple ko, komi 13.5: the network lives at once (B9), as
+# GNU Go does: it does not see that White, unable to remove the seki threat, cannot kill the
+# corner.
+1201 reg_genmove b
+#? [J6]*
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+# Expected to fail with the network: positional superko, komi 13.5: the same, B9.
+1202 reg_genmove b
+#? [J6]*
+
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+play b J6
+1203 reg_genmove w
+#? [B9]
