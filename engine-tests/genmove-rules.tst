@@ -21,9 +21,10 @@
 # The classical search (no network, this file's engine-args) passes every test but 1200 (L
 # under pass-for-ko, found at 200,000 playouts, marked `*`). The same tests searched with
 # KataGo's network (genmove-rules-network.tst, koan --model, 300 evaluations;
-# tests/genmove_rules_network.rs) pass but for six, marked there: E's fixed-ko tests (500,
-# 503, 510, 512: the network connects the ko that fixed ko makes an eye) and G's fixed-ko
-# tests (703, 704: it takes B2 as superko would have it). Keep the two files in step.
+# tests/genmove_rules_network.rs) pass but for eight, marked there: E's fixed-ko tests (500,
+# 503, 510, 512: the network connects the ko that fixed ko makes an eye), G's fixed-ko tests
+# (703, 704: it takes B2 as superko would have it) and L under simple ko and positional
+# superko (1201, 1202: it lives at once). Keep the two files in step.
 #
 # A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
