@@ -22,15 +22,13 @@
 //!
 //! The lines are played on a copy of the game, so every move in the tree is legal under
 //! the game's own ko rule and pass rule, and the network is shown koan's judge's ko bans
-//! ([`crate::nn::eval::GameInputs::from_game`]). With one thread the search evaluates one
-//! leaf at a time; with several it gathers as many leaves under virtual losses and
-//! evaluates them together, one evaluator a thread. With a fixed visit limit it is
-//! deterministic (the orientation of each evaluation follows the visit count).
+//! ([`crate::nn::eval::GameInputs::from_game`]). The search runs on one thread with one
+//! evaluator; with a fixed visit limit it is deterministic (the orientation of each
+//! evaluation follows the visit count).
 
 use super::{MoveFilter, MoveStats, Observer, SearchMove, SearchParams, SearchResult, Snapshot};
 use crate::board::{Color, Point};
 use crate::game::Game;
-use crate::nn::eval::GameInputs;
 use crate::nn::{symmetry, Evaluation, Evaluator};
 use crate::rules::Ruleset;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,19 +64,6 @@ const DYNAMIC_CENTER_ZERO_WEIGHT: f64 = 0.2;
 const POLICY_OPTIMISM: f32 = 1.0;
 const ROOT_POLICY_OPTIMISM: f32 = 0.2;
 
-/// The utility of a virtual loss: the worst a utility can be.
-const VIRTUAL_LOSS_UTILITY: f64 = -(1.0 + STATIC_SCORE_UTILITY + DYNAMIC_SCORE_UTILITY);
-
-/// Where a descent ended.
-enum Descent {
-    /// A line ended by two passes, or with no move: its verdict.
-    Finished(LeafValue),
-    /// A node not yet evaluated: the game there and the player to move.
-    Leaf(Box<Game>, Color),
-    /// A move of the tree the game refused (never expected).
-    Refused,
-}
-
 /// One position of the tree, reached by `point` from its parent. Its sums are for the player
 /// who made `point`.
 #[derive(Clone, Debug)]
@@ -104,8 +89,6 @@ struct Node {
     first: u32,
     count: u32,
     expanded: bool,
-    /// Descents through this node waiting for their leaves' evaluations.
-    virtual_losses: u32,
 }
 
 impl Node {
@@ -124,7 +107,6 @@ impl Node {
             first: 0,
             count: 0,
             expanded: false,
-            virtual_losses: 0,
         }
     }
 
@@ -298,8 +280,7 @@ impl ScoreUtility {
 /// A network with the tree of its last search, kept for the next search when the game goes
 /// on down the tree.
 pub struct NetworkSearcher {
-    /// One evaluator per search thread, the first for the root.
-    evaluators: Vec<Evaluator>,
+    evaluator: Evaluator,
     nodes: Vec<Node>,
     /// The buffer the kept subtree is copied into.
     spare: Vec<Node>,
@@ -343,7 +324,7 @@ impl NetworkSearcher {
     /// A searcher with `evaluator` and no tree.
     pub fn new(evaluator: Evaluator) -> NetworkSearcher {
         NetworkSearcher {
-            evaluators: vec![evaluator],
+            evaluator,
             nodes: Vec::new(),
             spare: Vec::new(),
             root: None,
@@ -372,14 +353,8 @@ impl NetworkSearcher {
         if !reused {
             self.nodes.clear();
         }
-        let threads = params.threads.max(1);
-        while self.evaluators.len() < threads {
-            let another = self.evaluators[0].another();
-            self.evaluators.push(another);
-        }
         let nodes = std::mem::take(&mut self.nodes);
-        let evaluators = &mut self.evaluators[..threads];
-        let mut search = NetworkSearch::with_tree(game, color, filter, evaluators, nodes);
+        let mut search = NetworkSearch::with_tree(game, color, filter, &mut self.evaluator, nodes);
         let result = search.run(params, stop, observer);
         self.nodes = search.nodes;
         self.root = filter.is_empty().then(|| {
@@ -459,8 +434,7 @@ pub struct NetworkSearch<'a> {
     game: &'a Game,
     color: Color,
     filter: &'a MoveFilter,
-    /// The evaluators, one per thread evaluating a batch's leaves.
-    evaluators: &'a mut [Evaluator],
+    evaluator: &'a mut Evaluator,
     nodes: Vec<Node>,
     /// The root's evaluation (its ownership is the analysis's).
     root_eval: Option<Evaluation>,
@@ -477,8 +451,7 @@ impl<'a> NetworkSearch<'a> {
         filter: &'a MoveFilter,
         evaluator: &'a mut Evaluator,
     ) -> NetworkSearch<'a> {
-        let evaluators = std::slice::from_mut(evaluator);
-        NetworkSearch::with_tree(game, color, filter, evaluators, Vec::new())
+        NetworkSearch::with_tree(game, color, filter, evaluator, Vec::new())
     }
 
     /// [`NetworkSearch::new`] from a tree whose root (`nodes[0]`) stands for the game's
@@ -487,7 +460,7 @@ impl<'a> NetworkSearch<'a> {
         game: &'a Game,
         color: Color,
         filter: &'a MoveFilter,
-        evaluators: &'a mut [Evaluator],
+        evaluator: &'a mut Evaluator,
         mut nodes: Vec<Node>,
     ) -> NetworkSearch<'a> {
         if nodes.is_empty() {
@@ -497,7 +470,7 @@ impl<'a> NetworkSearch<'a> {
             game,
             color,
             filter,
-            evaluators,
+            evaluator,
             nodes,
             root_eval: None,
             score_utility: ScoreUtility::new(game.size() as f64, 0.0),
@@ -506,8 +479,7 @@ impl<'a> NetworkSearch<'a> {
 
     /// Searches within `params`' visit and time limits (`max_playouts` counts the root's
     /// visits, those of a kept tree included) until `stop` is set, reporting to `observer`;
-    /// at least the root is evaluated. With several evaluators the leaves are evaluated in
-    /// batches, one leaf per evaluator.
+    /// at least the root is evaluated.
     pub fn run(
         &mut self,
         params: &SearchParams,
@@ -518,7 +490,6 @@ impl<'a> NetworkSearch<'a> {
         let mut last_report = start;
         let cap = params.time_cap.or(params.max_time);
         self.prepare_root();
-        let threads = self.evaluators.len();
         loop {
             let visits = u64::from(self.nodes[0].visits);
             let done = params.max_playouts.is_some_and(|n| visits >= n)
@@ -527,12 +498,7 @@ impl<'a> NetworkSearch<'a> {
             if done {
                 break;
             }
-            if threads == 1 {
-                self.simulate();
-            } else {
-                let left = params.max_playouts.map_or(threads as u64, |n| n - visits);
-                self.simulate_batch(threads.min(left as usize));
-            }
+            self.simulate();
             if let Some((every, report)) = observer.as_mut() {
                 if last_report.elapsed() >= *every {
                     last_report = Instant::now();
@@ -598,122 +564,43 @@ impl<'a> NetworkSearch<'a> {
     /// orientation the root's visits give.
     fn evaluate(&mut self, game: &Game, optimism: f32) -> Evaluation {
         let visits = self.nodes[0].visits as usize;
-        self.evaluators[0].evaluate_game(game, visits % symmetry::COUNT, optimism)
+        self.evaluator
+            .evaluate_game(game, visits % symmetry::COUNT, optimism)
     }
 
     /// One simulation: a descent by `Q + U` on a copy of the game, the network's
     /// evaluation of the leaf (or the count of a finished line), and the backup.
     fn simulate(&mut self) {
-        let mut path = Vec::new();
-        match self.descend(&mut path, false) {
-            Descent::Finished(leaf) => self.back_up(&path, leaf),
-            Descent::Leaf(game, color) => {
-                let eval = self.evaluate(&game, POLICY_OPTIMISM);
-                let leaf = self.expand(path[path.len() - 1], &game, color, path.len() - 1, eval);
-                self.back_up(&path, leaf);
-            }
-            Descent::Refused => {}
-        }
-    }
-
-    /// Up to `size` simulations at once, as search threads make them: each descent leaves a
-    /// virtual loss on its nodes so that the next goes elsewhere, until a descent reaches a
-    /// leaf already waiting; the leaves are evaluated together, split among the evaluators
-    /// (one thread each, each its share as one batch), then expanded and backed up.
-    fn simulate_batch(&mut self, size: usize) {
-        let mut leaves: Vec<(Vec<usize>, Box<Game>, Color)> = Vec::with_capacity(size);
-        for _ in 0..size {
-            let mut path = Vec::new();
-            match self.descend(&mut path, true) {
-                Descent::Finished(leaf) => {
-                    self.release(&path);
-                    self.back_up(&path, leaf);
-                }
-                Descent::Leaf(game, color) => {
-                    let node = path[path.len() - 1];
-                    if leaves.iter().any(|(p, _, _)| p[p.len() - 1] == node) {
-                        self.release(&path);
-                        break;
-                    }
-                    leaves.push((path, game, color));
-                }
-                Descent::Refused => self.release(&path),
-            }
-        }
-        let inputs: Vec<GameInputs> = leaves
-            .iter()
-            .map(|(_, game, _)| GameInputs::from_game(game))
-            .collect();
-        let mut evals = vec![Evaluation::default(); leaves.len()];
-        let share = leaves.len().div_ceil(self.evaluators.len()).max(1);
-        let visits = self.nodes[0].visits as usize;
-        std::thread::scope(|scope| {
-            let jobs = self
-                .evaluators
-                .iter_mut()
-                .zip(inputs.chunks(share))
-                .zip(evals.chunks_mut(share))
-                .enumerate();
-            for (t, ((evaluator, inputs), out)) in jobs {
-                scope.spawn(move || {
-                    let positions: Vec<(&GameInputs, usize)> = inputs
-                        .iter()
-                        .enumerate()
-                        .map(|(i, gi)| (gi, (visits + t * share + i) % symmetry::COUNT))
-                        .collect();
-                    evaluator.evaluate_batch(&positions, POLICY_OPTIMISM, out);
-                });
-            }
-        });
-        for ((path, game, color), eval) in leaves.into_iter().zip(evals) {
-            self.release(&path);
-            let leaf = self.expand(path[path.len() - 1], &game, color, path.len() - 1, eval);
-            self.back_up(&path, leaf);
-        }
-    }
-
-    /// A descent from the root by `Q + U` on a copy of the game, its nodes pushed on `path`
-    /// (the root first); with `virtual_loss`, a virtual loss left on each node below the
-    /// root ([`NetworkSearch::release`] takes them back).
-    fn descend(&mut self, path: &mut Vec<usize>, virtual_loss: bool) -> Descent {
         let mut game = self.game.clone();
-        path.push(0);
+        let mut path = vec![0usize];
         let mut node = 0;
         let mut color = self.color;
         let mut passes = usize::from(last_was_pass(self.game));
-        loop {
+        let leaf = loop {
             if passes >= 2 {
-                return Descent::Finished(self.count(&game, color));
+                break self.count(&game, color);
             }
             if !self.nodes[node].expanded {
-                return Descent::Leaf(Box::new(game), color);
+                let eval = self.evaluate(&game, POLICY_OPTIMISM);
+                break self.expand(node, &game, color, path.len() - 1, eval);
             }
             if self.nodes[node].count == 0 {
                 // No move at all (every play banned and the pass too): the line ends here.
-                return Descent::Finished(self.count(&game, color));
+                break self.count(&game, color);
             }
             let child = self.select(node);
             let p = self.nodes[child].point;
             if game.play(color, p).is_err() {
                 // Never expected: children are the moves the game allowed at expansion.
                 tracing::error!("the network search's move {p:?} was refused; line cut");
-                return Descent::Refused;
+                return;
             }
             passes = if p.is_pass() { passes + 1 } else { 0 };
             path.push(child);
-            if virtual_loss {
-                self.nodes[child].virtual_losses += 1;
-            }
             node = child;
             color = color.opponent();
-        }
-    }
-
-    /// Takes back the virtual losses a descent left on `path`.
-    fn release(&mut self, path: &[usize]) {
-        for &i in &path[1..] {
-            self.nodes[i].virtual_losses -= 1;
-        }
+        };
+        self.back_up(&path, leaf);
     }
 
     /// Adds `leaf` (for the player who moved into the path's last node) to every node of
@@ -814,15 +701,8 @@ impl<'a> NetworkSearch<'a> {
         let mut best = (kids.start, f64::NEG_INFINITY);
         for i in kids {
             let c = &self.nodes[i];
-            let mut q = if c.visits == 0 { fpu } else { c.utility() };
-            let mut weight = f64::from(c.visits);
-            if c.virtual_losses > 0 {
-                // KataGo's virtual loss: each pending descent counts as a visit that lost.
-                let losses = f64::from(c.virtual_losses);
-                q += (VIRTUAL_LOSS_UTILITY - q) * losses / (losses + weight.max(0.25));
-                weight += losses;
-            }
-            let u = explore * c.prior / (1.0 + weight);
+            let q = if c.visits == 0 { fpu } else { c.utility() };
+            let u = explore * c.prior / (1.0 + f64::from(c.visits));
             if q + u > best.1 {
                 best = (i, q + u);
             }

@@ -185,30 +185,3 @@ fn the_score_value_is_katagos_arctangent_averaged_over_the_score() {
     assert!(won.utility > 1.0 && won.win == 1.0 && won.lead == 2.5);
     assert!(u.finished(2.5, Color::White).utility < -1.0);
 }
-
-#[test]
-fn threads_evaluate_batches_to_the_same_visit_count_the_same_way_each_time() {
-    let g = game(7, KoRule::Positional, &["D4", "C3"]);
-    let filter = MoveFilter::default();
-    let stop = AtomicBool::new(false);
-    let threads = SearchParams {
-        threads: 3,
-        ..params(31)
-    };
-    let mut results = Vec::new();
-    for _ in 0..2 {
-        let mut searcher = NetworkSearcher::new(tiny());
-        let r = searcher.search(&g, Color::Black, &filter, &threads, &stop, None);
-        assert_eq!(r.playouts, 31);
-        assert_eq!(searcher.evaluators.len(), 3);
-        assert!(searcher.nodes.iter().all(|n| n.virtual_losses == 0));
-        let snap = r.snapshot.unwrap();
-        assert_eq!(snap.moves.iter().map(|m| m.visits).sum::<u64>(), 30);
-        results.push((r.best, snap.moves.len()));
-    }
-    assert_eq!(results[0], results[1]);
-    match results[0].0 {
-        SearchMove::Play(p) => assert!(g.is_legal(Color::Black, p)),
-        other => assert_eq!(other, SearchMove::Pass),
-    }
-}
