@@ -162,6 +162,9 @@ fn pick(cands: &[Point], rng: &mut Rng, ok: impl Fn(Point) -> bool) -> Option<Po
 /// its neighbours when it is the opponent's (a capture); for `color`'s own strings in atari
 /// there, the liberties of attacking strings in atari and the string's liberty when
 /// extending there gains a second liberty.
+// `#[inline]` here and on `pattern_points`: the playout loop is generic, so it is also
+// compiled in the crates that run playouts; without it, its calls to these two reached
+// koan-core's exported copies indirectly through the global offset table, on every move.
 #[inline]
 pub(super) fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Candidates) {
     let opp = Cell::stone(color.opponent());
