@@ -102,7 +102,7 @@ fn bench_network(
                 } else {
                     String::new()
                 };
-                println!("{size}x{size} network evals/s threads={t}{batch}: {rate:.1}");
+                crate::outln!("{size}x{size} network evals/s threads={t}{batch}: {rate:.1}");
             }
         }
     }
@@ -268,11 +268,11 @@ fn bench_records(time: Duration) {
                 undos += UNDOS as u32;
             }
             let ms = |d: Duration, n: u32| d.as_secs_f64() * 1000.0 / f64::from(n);
-            println!(
+            crate::outln!(
                 "{size}x{size} load of a {moves}-move record ko={ko}: {:.2} ms",
                 ms(load_time, loads)
             );
-            println!(
+            crate::outln!(
                 "{size}x{size} undo at move {moves} ko={ko}: {:.3} ms",
                 ms(undo_time, undos)
             );
@@ -285,7 +285,7 @@ fn bench_playouts(time: Duration) {
     for size in [9, 19] {
         let game = GameMaker::default().new_game(size, Ruleset::default());
         let r = policy_playouts(&game, time, SEED);
-        println!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
+        crate::outln!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
         eprintln!(
             "{size}x{size} ko={}: {} playouts, average length {:.1} moves",
             game.rules().ko,
@@ -352,7 +352,7 @@ fn bench_ko_rules(time: Duration) {
     let simple = totals[0].per_second() as f64;
     for (g, t) in games.iter().zip(&totals) {
         let rule = g.rules().ko;
-        println!("9x9 policy playouts/s/thread ko={rule}: {}", t.per_second());
+        crate::outln!("9x9 policy playouts/s/thread ko={rule}: {}", t.per_second());
         eprintln!(
             "ko={rule}: {} playouts, average length {:.1} moves, {:+.1}% against simple",
             t.games,
@@ -401,7 +401,7 @@ fn bench_genmove(time: Duration, threads: usize) {
             );
         }
         let rate = total as f64 / elapsed.as_secs_f64().max(1e-9);
-        println!("{size}x{size} search playouts/s: {}", rate.round() as u64);
+        crate::outln!("{size}x{size} search playouts/s: {}", rate.round() as u64);
     }
 }
 
@@ -501,7 +501,7 @@ fn run_playouts(
 fn bench_board(time: Duration) {
     for size in [9, 19] {
         let r = random_games(size, time, SEED);
-        println!("{size}x{size} random playouts/s/thread: {}", r.per_second());
+        crate::outln!("{size}x{size} random playouts/s/thread: {}", r.per_second());
         eprintln!(
             "{size}x{size}: {} games, average length {:.1} moves",
             r.games,

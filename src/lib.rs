@@ -98,6 +98,7 @@ pub mod bench;
 pub mod gtp;
 pub mod gtp_client;
 pub mod nn;
+pub mod out;
 pub mod player;
 pub mod regress;
 pub mod search;

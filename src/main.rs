@@ -9,7 +9,6 @@ use koan::gtp::{self, Engine};
 use koan::nn::Network;
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
-use koan::rules::Ruleset;
 use koan::search::priors::PriorSource;
 use koan::train::TrainArgs;
 use std::process::ExitCode;
@@ -81,16 +80,16 @@ fn referee(args: &RefereeArgs) -> ExitCode {
             });
         match verdict {
             Ok(v) => {
-                println!("{file}:");
+                koan::outln!("{file}:");
                 for line in v.to_string().lines() {
-                    println!("  {line}");
+                    koan::outln!("  {line}");
                 }
                 if !v.is_legal() {
                     code = code.max(1);
                 }
             }
             Err(e) => {
-                println!("{file}:\n  error: {e}");
+                koan::outln!("{file}:\n  error: {e}");
                 code = 2;
             }
         }
@@ -114,10 +113,10 @@ struct EngineArgs {
     /// ones, up to three times the time per move; the average stays within it
     #[arg(long, requires = "time_per_move")]
     bank_time: bool,
-    /// japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight, jasiek, wmsg2008
-    /// [default: chinese]
-    #[arg(long, value_name = "PRESET", value_parser = koan::arena::preset)]
-    rules: Option<Ruleset>,
+    /// japanese, chinese, aga, new_zealand, tromp-taylor, ing, spight, jasiek, wmsg2008,
+    /// optionally followed by key=value words ("chinese ko=fixed") [default: chinese]
+    #[arg(long, value_name = "RULES", value_parser = koan::arena::rules_arg)]
+    rules: Option<koan::arena::RulesArg>,
     /// Seed of the random numbers [default: fixed]
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -179,8 +178,8 @@ impl EngineArgs {
         o.playouts = self.playouts;
         o.time_per_move = self.time_per_move;
         o.bank_time = self.bank_time;
-        if let Some(rules) = self.rules {
-            o.rules = rules;
+        if let Some(rules) = &self.rules {
+            o.rules = rules.rules;
         }
         if let Some(seed) = self.seed {
             o.seed = seed;

@@ -168,7 +168,7 @@ pub fn run(args: &TrainArgs) -> i32 {
         eprintln!("koan train: no position could be read from the records");
         return 2;
     }
-    println!(
+    crate::outln!(
         "training on {} positions from {train_games} games, {} features; {} positions from \
          {test_games} games held out",
         train.positions(),
@@ -187,7 +187,7 @@ pub fn run(args: &TrainArgs) -> i32 {
             eprintln!("koan train: cannot write {}: {e}", out.display());
             return 2;
         }
-        println!("weights written to {}", out.display());
+        crate::outln!("weights written to {}", out.display());
     }
     0
 }
@@ -385,7 +385,7 @@ fn report(c: &Competitions, gammas: &[f64], size: u8) {
         return;
     }
     let pct = |k: usize| 100.0 * k as f64 / n as f64;
-    println!(
+    crate::outln!(
         "{size}x{size}: {n} held-out positions: model top-1 {:.1}%, top-5 {:.1}%; \
          embedded weights top-1 {:.1}%, top-5 {:.1}%; \
          hand-made priors top-1 {:.1}%, top-5 {:.1}%",

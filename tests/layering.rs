@@ -40,6 +40,7 @@ const ENGINE_LAYERS: &[&[&str]] = &[
         "analysis_engine",
         "cli",
         "tools",
+        "out",
         "train",
     ],
 ];

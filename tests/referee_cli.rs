@@ -116,3 +116,26 @@ fn a_cycle_is_found_from_the_moves_and_the_count_uses_the_record_s_dead_stones()
         "{out}"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_referee_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Enough records to fill the pipe: the reader takes one line and closes its end.
+    let legal = record("legal-many.sgf", "(;SZ[5]KM[0.5]RU[Chinese];B[cc];W[];B[])");
+    let path = legal.to_str().unwrap().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_koan"))
+        .arg("referee")
+        .args(std::iter::repeat_n(&path, 5000))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe is closed here, with most of the output unread.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}

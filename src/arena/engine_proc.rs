@@ -8,8 +8,10 @@ use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// How long the engine may take over `name`, `version`, `known_command` and `quit`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long the engine may take over `name`, `version`, `known_command` and `quit`: long
+/// enough for KataGo to load its network and start OpenCL on a busy machine (over 30 s at a
+/// load of 20 on two cores).
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Why a command got no usable answer.
 #[derive(Debug, Clone, PartialEq)]

@@ -81,10 +81,11 @@ pub struct MatchArgs {
     /// and sent to both engines with that command); White moves first [default: none]
     #[arg(long, value_name = "N", value_parser = whole(2, 9))]
     pub handicap: Option<u64>,
-    /// The referee's rules, also told to engines that know kgs-rules or rules [default:
-    /// chinese, not told]
-    #[arg(long, value_name = "PRESET", value_parser = preset)]
-    pub rules: Option<Ruleset>,
+    /// The referee's rules: a preset, then optionally key=value words ("chinese ko=fixed");
+    /// told to engines that know kgs-rules (KGS's presets alone) or rules [default: chinese,
+    /// not told]
+    #[arg(long, value_name = "RULES", value_parser = rules_arg)]
+    pub rules: Option<RulesArg>,
     /// Clock: M s main time, then B s per S moves (Canadian); sent as time_settings, with
     /// time_left before each move
     #[arg(long, value_name = "M B S", value_parser = TimeControl::parse)]
@@ -181,8 +182,8 @@ impl MatchArgs {
             return Err("both --black and --white are needed".to_string());
         };
         let size = self.size as usize;
-        let rules_preset = self.rules.and_then(|r| r.preset_name().map(str::to_string));
-        let rules = self.rules.unwrap_or_default();
+        let rules_preset = self.rules.as_ref().map(|r| r.text.clone());
+        let rules = self.rules.map_or_else(Ruleset::default, |r| r.rules);
         let handicap = match self.handicap {
             None => Vec::new(),
             Some(n) => fixed_handicap(size, n as usize).ok_or_else(|| {
@@ -286,10 +287,37 @@ fn chance(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("'{text}' is not a probability between 0 and 0.5"))
 }
 
-/// A rules preset by name.
-pub fn preset(name: &str) -> Result<Ruleset, String> {
-    Ruleset::preset(name)
-        .ok_or_else(|| format!("unknown preset '{name}' (presets: {})", PRESETS.join(", ")))
+/// `--rules`: the referee's rules and the words that tell them to the engines.
+#[derive(Clone, Debug)]
+pub struct RulesArg {
+    /// The rules the referee applies.
+    pub rules: Ruleset,
+    /// The preset's canonical name, then the `key=value` words as given.
+    pub text: String,
+}
+
+/// A preset, then optionally `key=value` words as GTP `rules` takes them
+/// (`chinese ko=fixed`).
+pub fn rules_arg(text: &str) -> Result<RulesArg, String> {
+    let mut words = text.split_whitespace();
+    let name = words.next().unwrap_or("");
+    let (mut rules, canonical) = Ruleset::preset(name)
+        .and_then(|r| r.preset_name().map(|n| (r, n)))
+        .ok_or_else(|| {
+            format!(
+                "unknown preset '{name}' (presets: {}; key=value words may follow one)",
+                PRESETS.join(", ")
+            )
+        })?;
+    let mut told = vec![canonical.to_string()];
+    for word in words {
+        rules.set(word).map_err(|e| format!("'{word}': {e}"))?;
+        told.push(word.to_string());
+    }
+    Ok(RulesArg {
+        rules,
+        text: told.join(" "),
+    })
 }
 
 /// What the workers share: the next game to play, the running games, the summary.
@@ -366,7 +394,7 @@ pub fn run(options: &MatchOptions) -> i32 {
             shared.summary.games
         );
     }
-    print!("{}", shared.summary.table());
+    crate::out!("{}", shared.summary.table());
     shared.code
 }
 
@@ -605,6 +633,16 @@ mod tests {
         assert_eq!(o.setup.move_limit, Duration::from_millis(500));
         assert_eq!(o.setup.max_moves, 40);
         assert!(parse_args(&args("--help")).unwrap().is_none());
+        // Words after the preset change the referee's rules and are told as given.
+        let o = parse_args(&args("--black a --white b --rules 'NewZealand ko=fixed'"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.setup.rules.ko, crate::rules::KoRule::Fixed);
+        assert_eq!(o.setup.rules.komi, 7.0);
+        assert_eq!(
+            o.setup.rules_preset.as_deref(),
+            Some("new_zealand ko=fixed")
+        );
     }
 
     #[test]
@@ -615,6 +653,14 @@ mod tests {
             ("--black a --white b --games 0", "--games"),
             ("--black a --white b --komi x", "--komi"),
             ("--black a --white b --rules nope", "unknown preset 'nope'"),
+            (
+                "--black a --white b --rules 'chinese ko=nope'",
+                "'ko=nope': unknown ko rule",
+            ),
+            (
+                "--black a --white b --rules 'ko=fixed'",
+                "unknown preset 'ko=fixed'",
+            ),
             (
                 "--black a --white b --frobnicate",
                 "unexpected argument '--frobnicate'",

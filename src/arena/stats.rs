@@ -10,7 +10,8 @@
 //! `LLR = n (s1 - s0) (2m - s0 - s1) / (2v)`. H1 (`elo >= elo1`) is accepted when the LLR
 //! reaches `ln((1 - beta) / alpha)`, H0 (`elo <= elo0`) when it falls to `ln(beta / (1 - alpha))`.
 //! While the scores have no spread (all wins or all losses) one draw is added to them, so that
-//! a one-sided match still ends, after about ten games rather than one.
+//! a one-sided match still ends, after about ten games rather than one; while every game is a
+//! draw, one win and one loss are added, so that a first drawn game decides nothing.
 
 use std::time::Duration;
 
@@ -124,6 +125,14 @@ impl Sprt {
         };
         let results = if v > 0.0 {
             *results
+        } else if results.draws == results.games() {
+            // Only draws: a draw more would leave no spread either (and the ratio would be
+            // infinite), so a win and a loss are added.
+            Results {
+                wins: results.wins + 1.0,
+                losses: results.losses + 1.0,
+                ..*results
+            }
         } else {
             Results {
                 draws: results.draws + 1.0,
@@ -306,6 +315,17 @@ mod tests {
         assert!(SPRT
             .describe(&results(60.0, 0.0, 40.0))
             .starts_with("LLR 0.56 (-2.94, 2.94) [0, 10]"));
+    }
+
+    #[test]
+    fn drawn_games_alone_decide_nothing() {
+        for draws in [1.0, 2.0, 5.0] {
+            let r = results(0.0, draws, 0.0);
+            assert!(SPRT.llr(&r).is_finite(), "{draws} draws");
+            assert_eq!(SPRT.verdict(&r), Verdict::Continue, "{draws} draws");
+        }
+        // A win and a loss after them: still nothing decided.
+        assert_eq!(SPRT.verdict(&results(1.0, 1.0, 1.0)), Verdict::Continue);
     }
 
     #[test]

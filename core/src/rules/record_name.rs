@@ -16,9 +16,19 @@ use super::{KoRule, Ruleset, Scoring, SuicideRule};
 pub fn from_record_name(text: &str) -> Option<Ruleset> {
     let text = text.trim();
     if text.contains('=') {
-        // koan's own form: `ko=positional suicide=forbidden scoring=area komi=7.5 ...`.
-        let mut rules = Ruleset::preset("chinese").expect("a preset");
-        for word in text.split_whitespace() {
+        // koan's own form: `ko=positional suicide=forbidden scoring=area komi=7.5 ...`, from
+        // Chinese rules or from a preset named first (`chinese ko=fixed`, as `koan match
+        // --rules` writes it).
+        let mut words = text.split_whitespace().peekable();
+        let first = words.peek().copied().unwrap_or("");
+        let mut rules = match Ruleset::preset(first) {
+            Some(preset) => {
+                words.next();
+                preset
+            }
+            None => Ruleset::preset("chinese").expect("a preset"),
+        };
+        for word in words {
             rules.set(word).ok()?;
         }
         return Some(rules);
@@ -147,5 +157,14 @@ mod tests {
         assert!(name.contains("ko=fixed"), "{name}");
         assert_eq!(from_record_name(&name), Some(custom));
         assert_eq!(record_name(&Ruleset::preset("aga").unwrap()), "AGA");
+    }
+
+    #[test]
+    fn a_preset_then_words_starts_from_the_preset() {
+        let rules = from_record_name("ing ko=fixed").unwrap();
+        assert_eq!(rules.ko, KoRule::Fixed);
+        assert_eq!(rules.suicide, SuicideRule::Multi);
+        assert_eq!(rules.komi, 8.0);
+        assert_eq!(from_record_name("ing ko=martian"), None);
     }
 }
