@@ -308,8 +308,8 @@ fn count_playouts(count: u64) {
             Limit::Games(count),
             SEED,
         );
-        println!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
-        println!("{size}x{size} policy playout moves: {}", r.moves);
+        crate::outln!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
+        crate::outln!("{size}x{size} policy playout moves: {}", r.moves);
     }
 }
 
