@@ -4,13 +4,27 @@
 # docs/ko-rules.md ("The rule changes the best move") has the diagrams for Go players.
 #
 # A-D: a fixed-ko retake. E: under fixed ko an open basic ko is an eye. F: under pass-for-ko
-# ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko and
-# Ing-Spight, lost by it under fixed ko. H: the same triple ko five captures in, which
+# ko threats do not win a ko. G: a triple ko, won by the side that starts it under superko
+# and Ing-Spight, lost by it under fixed ko. H: the same triple ko five captures in, which
 # simple ko lets White keep cycling and positional superko closes. I: under pass-for-ko a
 # bent four in the corner is dead whatever the ko threats; under simple ko and positional
-# superko one threat saves it. Where one komi cannot make a single move the only
-# winner under both rules (the move one rule needs gives the same result under the other), a
-# position is asked at a second komi; each section says which.
+# superko one threat saves it. J: sending two, returning one: positional superko bans the
+# return (it recreates the position before the sending), so Black needs a ko threat first;
+# simple ko, situational superko, Ing-Spight and fixed ko let Black return at once. K: the
+# second round of the same cycle: Ing-Spight's odd cycle rule (and positional superko) ban
+# the return, situational superko, simple and fixed ko do not. L: I's bent four with a ko
+# threat White cannot remove (in a seki): still dead under pass-for-ko; under simple ko and
+# positional superko White can only make Black pay the seki for it. Where one komi cannot
+# make a single move the only winner under both rules (the move one rule needs gives the same
+# result under the other), a position is asked at a second komi; each section says which.
+#
+# The classical search (no network, this file's engine-args) passes every test but 1200 (L
+# under pass-for-ko, found at 200,000 playouts, marked `*`). The same tests searched with
+# KataGo's network (genmove-rules-network.tst, koan --model, 300 evaluations;
+# tests/genmove_rules_network.rs) pass but for eight, marked there: E's fixed-ko tests (500,
+# 503, 510, 512: the network connects the ko that fixed ko makes an eye), G's fixed-ko tests
+# (703, 704: it takes B2 as superko would have it) and L under simple ko and positional
+# superko (1201, 1202: it lives at once). Keep the two files in step.
 #
 # A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
@@ -404,3 +418,159 @@ ko-rule positional
 loadsgf genmove-rules/bent-four-9x9-white.sgf
 912 reg_genmove w
 #? [A6]
+
+# --- J. Sending two, returning one: superko bans the return (sending-two-7x7.sgf, loaded
+# before move 3), Black to move after 1 B B1 2 W D1, komi -12.5. ---
+#       A B C D E F G
+#     7 . O X . X O .      At the start Black had a stone on C1 (liberties B1 and D1).
+#     6 O O X X X O .      1 B B1 sent two stones into atari, 2 W D1 took them; White's
+#     5 . O X . X O .      D1 now has one liberty, C1. B C1 returns one: it takes D1 and
+#     4 O O X X X O .      recreates the starting position (with White to move). If
+#     3 . O O X X O O      Black leaves it, W C1 connects D1 to the left group and takes
+#     2 O O O X X O O      B1, C1 and D1 (a swing of 5 points). White's right group has
+#     1 O . . W X O O      no eye space but the straight four G4-G7: Black has one ko
+# threat, G6 or G5 (White answers the other); White has none. Returning (or the threat
+# first) is B+1.5 (W B1 ataris C1, B D1), losing the corner W+2.5.
+# - simple, situational, ing-spight, fixed: the return C1 is legal (the position before
+#   White's last move had Black's B1 on the board; the start stood with Black to move, now
+#   White is to move; Ing-Spight's odd cycle rule bans only a second round; the transition
+#   back to the start was never made) and wins. The threat first changes nothing, so G6 and
+#   G5 win too.
+# - positional: C1 recreates the starting position and is banned. Black must play the
+#   threat first: W answers, the board has changed, and C1 takes D1. Any other move lets
+#   White connect at C1.
+# Checked: koan with 200,000 playouts (seeds 7, 8): simple, situational, ing-spight and
+# fixed C1 (100%), positional G6 (99.8%); final_score B C1 W B1 B D1 B+1.5, positional B G6
+# W G5 B C1 W B1 B D1 B+1.5, B pass W C1 W+2.5. GNU Go 3.8 genmove (--chinese-rules):
+# --simple-ko and --situational-superko C1 (is_legal 1), --positional-superko G5 (is_legal
+# C1 0). KataGo (the b10c384 network, 400 visits, area scoring): ko SIMPLE and SITUATIONAL
+# C1, POSITIONAL G5.
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1000 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1001 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1002 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1003 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1004 reg_genmove b
+#? [G6|G5]
+
+# --- K. Ing-Spight's odd cycle rule bans the second round (sending-two-7x7.sgf to its end):
+# J went on 3 B C1 (the return: one round of the odd cycle B1, D1, C1), 4 W G6 (White
+# removes the threat: eyes G7 and G4-G5), 5 B B1, 6 W D1. Black to move, komi -12.5. ---
+#       A B C D E F G
+#     7 . O X . X O .
+#     6 O O X X X O O      The corner is again as in J, but Black has no threat left.
+#     5 . O X . X O .
+#     4 O O X X X O .
+#     3 . O O X X O O
+#     2 O O O X X O O
+#     1 O . . W X O O
+# - ing-spight: C1 would complete the same odd cycle (B B1, W D1, B C1) a second time and is
+#   banned; plays elsewhere do not lift the ban (they do not touch the cycle's points).
+#   Black loses the corner whatever it plays.
+# - positional: C1 recreates the position after 4 W G6 and is banned, and Black has no
+#   threat to change the board with.
+# - situational, simple, fixed: C1 is legal (the position it makes stood with Black to move
+#   only) and is the only winning move (B+1.5).
+# Checked: koan with 200,000 playouts (seeds 7, 8): situational, simple, fixed C1 (100%);
+# ing-spight and positional lose (0-1%) whatever they play; ko-bans under ing-spight names
+# the odd cycle, and still does after B G5 W G4 (under positional C1 is then legal);
+# final_score B pass W C1 W+2.5. GNU Go 3.8: --simple-ko and --situational-superko C1,
+# --positional-superko pass (is_legal C1 0); KataGo: SIMPLE and SITUATIONAL C1, POSITIONAL
+# pass. Neither has the Ing-Spight rule.
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf
+1100 reg_genmove b
+#? [!C1]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf
+1101 reg_genmove b
+#? [!C1]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf
+1102 reg_genmove b
+#? [C1]
+
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf
+1103 reg_genmove b
+#? [C1]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf
+1104 reg_genmove b
+#? [C1]
+
+# --- L. Pass-for-ko: a bent four in the corner is dead even with an unremovable ko threat
+# (bent-four-seki-9x9.sgf), Black to move. ---
+#       A B C D E F G H J
+#     9 . . . X O . O . O      The corner is I's bent four (White kills by ko: W B9,
+#     8 . X X X O O O O O      B A9, W A8 takes A9 and ataris the corner). J6 is bigger
+#     7 X X O O O O O X X      than in I: B J6 takes H6, H5 and J5 and saves H7-J7,
+#     6 O O O X X X X O .      W J6 takes H7-J7.
+#     5 X X X X . X X O O
+#     4 . X . X X X X X X      Bottom right is a seki: White's group (eye F2) and Black's
+#     3 X X X X O O O O O      H1 H2 J2 (eye J1) share one liberty, G1. Black's G1 is a ko
+#     2 . X . X O . O X X      threat (it ataris White's group, threatening F2), which
+#     1 X X X X O O . X .      White answers by taking four stones at J1. White cannot
+# remove it: W G1 puts its own group in atari (B F2 takes it) and J1 is suicide. Using the
+# threat costs Black the seki (9 points). Raw margins (area, before komi): B B9 W J6 B+12;
+# B J6 and the ko played out with the threat (W B9, B A9, W A8, B G1, W J1, B A9, W pass,
+# B C9) B+15; B J6 with the corner dead (the same, but Black may not retake before a pass:
+# B G1, W J1, B pass, W C9) W+5.
+# - pass-for-ko, komi 0.5: the corner is dead whatever the threats, unremovable or not:
+#   Black must live now, B9 or A9 (B+11.5); J6 loses by 5.5. After B J6, White's B9 is the
+#   only winning move.
+# - simple and positional, komi 13.5: the threat cannot be removed, so White can never kill
+#   the corner, only make Black pay the seki for it: J6 is the only winning move (B+1.5),
+#   living at once loses by 1.5.
+# Checked: koan with 200,000 playouts (seeds 7, 8): pass-for-ko at 0.5 B9 (100%); simple and
+# positional at 13.5 J6 (41-42%: the search underrates the line where Black spends the seki;
+# B9 loses by force); after B J6 under pass-for-ko White's B9 (57-58%). At this file's 3,000
+# playouts the search plays J6 under pass-for-ko (81%): test 1200 is marked `*`, a position
+# the classical search at this budget still misses. final_score by GNU Go 3.8 of the lines
+# above (koan's own final_score takes the seki for dead after B J6 and B B9). GNU Go 3.8
+# (simple ko): owl_attack D9 "2 B9" (a ko), owl_defend D9 "1 A9"; final_status_list seki
+# lists both seki groups; is_legal white J1 0; after W G1 attack E3 "1 F2"; after B G1 attack
+# E3 "1 F2" and defend E3 "1 J1"; attack and defend H7 "1 J6". GNU Go's own genmove at
+# komi 13.5 lives at once (B9): its move values do not credit the unremovable threat.
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+1200 reg_genmove b
+#? [B9|A9]*
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+1201 reg_genmove b
+#? [J6]
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+1202 reg_genmove b
+#? [J6]
+
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+play b J6
+1203 reg_genmove w
+#? [B9]

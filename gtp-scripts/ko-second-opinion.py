@@ -37,8 +37,8 @@ the positions after every move of every game that leave a basic ko (found here i
 koan finds them), in each game ordered by a hash of file and move; the games in order of a
 hash of their names; round by round one candidate from each game is asked (at most three
 tries a game a round) until N kos (default 30 on 9x9, 8 on 19x19) are judged and classified.
-koan reads each ko for up to 5 s (`--ko-classify-time 5`) so that the load of the machine
-rarely changes an answer. --boards prints GNU Go's board after every disagreeing line."""
+koan reads each ko with its default work budget (nodes, not seconds), so the answers are the
+same under any load. --boards prints GNU Go's board after every disagreeing line."""
 import glob
 import hashlib
 import importlib.util
@@ -177,8 +177,10 @@ def key(text):
 
 def candidates(path):
     """(move count, board, ko) for every position of the game that has a basic ko."""
-    size, moves = read_sgf(path)
+    size, setup, moves = read_sgf(path)
     board, out = Board(size), []
+    for color, s in setup:
+        board.cells[sgf_to_point(s, size)] = color
     for i, (color, s) in enumerate(moves):
         p = sgf_to_point(s, size)
         if p is not None:
@@ -403,7 +405,7 @@ def main():
         return int(opts[opts.index(name) + 1]) if name in opts else default
     n9, n19 = opt("--n9", 30), opt("--n19", 8)
     boards = "--boards" in opts
-    koan = Gtp([koan_path, "--threads", "1", "--ko-classify-time", "5", "--quiet"])
+    koan = Gtp([koan_path, "--threads", "1", "--quiet"])
     gnugo = Gtp([CORPUS.GNUGO, "--mode", "gtp"])
     tmpdir = tempfile.mkdtemp(prefix="ko-second-opinion-")
     tmp = os.path.join(tmpdir, "start.sgf")

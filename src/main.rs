@@ -153,7 +153,7 @@ struct EngineArgs {
     /// [default: 60]
     #[arg(long, value_name = "SECS", value_parser = gtp::gogui::ko_classify_seconds)]
     ko_classify_time: Option<std::time::Duration>,
-    /// Search with this KataGo network (.bin.gz; --playouts then counts its evaluations) and
+    /// Search with this KataGo network (.bin.gz; --playouts then counts its visits) and
     /// answer kata-raw-nn [default: none, koan's own search]
     #[arg(long, value_name = "FILE")]
     model: Option<std::path::PathBuf>,

@@ -230,6 +230,11 @@ impl Evaluator {
         &self.model
     }
 
+    /// Another evaluator of the same network (for another thread), with buffers of its own.
+    pub fn another(&self) -> Evaluator {
+        Evaluator::new(Arc::clone(&self.model))
+    }
+
     /// Evaluates a game's position in orientation `symmetry` (0 to 7) with KataGo's policy
     /// optimism `optimism` (0 for the plain policy).
     pub fn evaluate_game(&mut self, game: &Game, symmetry: usize, optimism: f32) -> Evaluation {

@@ -182,17 +182,21 @@ impl Request<'_> {
     }
 }
 
-/// Resigning needs at least this many playouts behind the decision.
+/// Resigning needs at least this many playouts behind the decision (a network's value needs
+/// no more than the evaluations of its search).
 const RESIGN_MIN_PLAYOUTS: u64 = 3000;
 
 /// True when the win rate `winrate` after `playouts` is low enough to resign `game` under
-/// `threshold` (0 never resigns): enough playouts, and the game past its opening (20 moves
-/// on 9x9, 40 on 19x19, in proportion to the board's area).
-pub fn resigns(game: &Game, threshold: f64, playouts: u64, winrate: f64) -> bool {
+/// `threshold` (0 never resigns): enough playouts (unless `network`: the win rate is a
+/// network's), and the game past its opening (20 moves on 9x9, 40 on 19x19, in proportion
+/// to the board's area).
+pub fn resigns(game: &Game, threshold: f64, playouts: u64, network: bool, winrate: f64) -> bool {
     let area = (game.size() * game.size()) as f64;
     // 20 moves on 9x9, 40 on 19x19, linear in the area between and beyond (at least 10).
     let opening = (20.0 + (area - 81.0) / 14.0).max(10.0);
-    playouts >= RESIGN_MIN_PLAYOUTS && (game.moves().len() as f64) >= opening && winrate < threshold
+    (network || playouts >= RESIGN_MIN_PLAYOUTS)
+        && (game.moves().len() as f64) >= opening
+        && winrate < threshold
 }
 
 /// A background search on the opponent's time.
@@ -220,9 +224,9 @@ pub struct Player {
     banked: f64,
     /// Life and death at the end of the game, cached per position.
     judgement: judgement::Judgement,
-    /// An evaluator of the options' network: with it the player searches by PUCT over the
-    /// network ([`search::puct`]) instead of the classical search.
-    network: Option<crate::nn::Evaluator>,
+    /// A search with the options' network, its tree kept between moves: with it the player
+    /// searches by PUCT over the network ([`search::puct`]) instead of the classical search.
+    network: Option<search::puct::NetworkSearcher>,
 }
 
 impl Player {
@@ -239,7 +243,10 @@ impl Player {
             was_losing: false,
             banked: 0.0,
             judgement: Default::default(),
-            network: options.network.as_ref().map(|n| n.evaluator()),
+            network: options
+                .network
+                .as_ref()
+                .map(|n| search::puct::NetworkSearcher::new(n.evaluator())),
             options,
         }
     }
@@ -416,17 +423,18 @@ impl Player {
     /// for the next search, which reuses it when the game continues.
     pub fn search(&mut self, request: Request) -> SearchResult {
         let params = self.search_params(request.color, &request.limits, request.seed);
-        if let Some(evaluator) = self.network.as_mut() {
+        if let Some(network) = self.network.as_mut() {
             // The network evaluates the position for the player to move; a search for the
             // other player (a controller's genmove out of turn) is the classical search's.
             if request.color == self.game.to_move() {
-                let search = search::puct::NetworkSearch::new(
+                return network.search(
                     &self.game,
                     request.color,
                     &request.filter,
-                    evaluator,
+                    &params,
+                    &self.stop,
+                    request.observer,
                 );
-                return search.run(&params, &self.stop, request.observer);
             }
         }
         self.searcher.set_filter(request.filter);
@@ -471,7 +479,15 @@ impl Player {
             result.winrate
         );
         let threshold = self.options.resign_threshold;
-        let losing = resigns(&self.game, threshold, result.playouts, result.winrate);
+        // The network searched when there is one and `color` is to move ([`Player::search`]).
+        let network = self.network.is_some() && color == self.game.to_move();
+        let losing = resigns(
+            &self.game,
+            threshold,
+            result.playouts,
+            network,
+            result.winrate,
+        );
         // A pass cannot turn a lost game: waiting for a second low win rate only makes
         // sense when the search still has a board play to try.
         let confirmed = losing && (self.was_losing || result.best == SearchMove::Pass);
@@ -509,6 +525,9 @@ impl Player {
     /// depend on what was searched before).
     pub fn forget_tree(&mut self) {
         self.searcher.clear();
+        if let Some(network) = self.network.as_mut() {
+            network.clear();
+        }
     }
 
     /// A search for the player to move as `genmove` makes it, with ownership; `None` when
@@ -668,10 +687,12 @@ mod tests {
             let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
             g.play(c, m).unwrap();
         }
-        assert!(!resigns(&g, 0.1, 10_000, 0.05));
+        assert!(!resigns(&g, 0.1, 10_000, false, 0.05));
+        assert!(!resigns(&g, 0.1, 10, true, 0.05));
         g.play(g.to_move(), Point::PASS).unwrap();
-        assert!(resigns(&g, 0.1, 10_000, 0.05));
-        assert!(!resigns(&g, 0.1, 1000, 0.05));
-        assert!(!resigns(&g, 0.1, 10_000, 0.2));
+        assert!(resigns(&g, 0.1, 10_000, false, 0.05));
+        assert!(!resigns(&g, 0.1, 1000, false, 0.05));
+        assert!(resigns(&g, 0.1, 8, true, 0.05), "a network's win rate");
+        assert!(!resigns(&g, 0.1, 10_000, false, 0.2));
     }
 }

@@ -506,8 +506,14 @@ fn classify_in_game(
             }
         }
         if !retry {
-            let (report, kept) = best.expect("a reading was made");
+            let (mut report, kept) = best.expect("a reading was made");
             *walls = kept;
+            // With the call's nodes all spent, what is left unknown is for want of them: a
+            // line that captured a wall only says why, if the budget had allowed, the ko
+            // would have been read again without it.
+            if report.cutoff == Some(Cutoff::Wall) && allowance.nodes == 0 {
+                report.cutoff = Some(Cutoff::Search);
+            }
             return report;
         }
         tracing::debug!(
@@ -909,8 +915,9 @@ pub fn has_uncapturable_life(board: &Board, color: Color, points: &[Point]) -> b
     has_uncapturable_life_judged(board, color, points, &JudgedWalls::none())
 }
 
-/// [`has_uncapturable_life`] where a `color` string holding a judged wall stone and not in
-/// atari counts as unconditionally alive ([`JudgedWalls::string_holds_wall`]).
+/// [`has_uncapturable_life`] where a `color` string the judgement makes uncapturable counts
+/// as unconditionally alive ([`JudgedWalls::string_uncapturable`]: one holding a judged wall
+/// stone and not in atari, or a string a ko decided, judged alive, that the line has freed).
 pub fn has_uncapturable_life_judged(
     board: &Board,
     color: Color,
@@ -935,7 +942,7 @@ pub fn has_uncapturable_life_judged(
     }
     // Benson's test only when every stone there may pass it.
     if !points.iter().all(|&p| {
-        board.cell(p) != own || may_be_alive(board, p) || walls.string_holds_wall(board, p)
+        board.cell(p) != own || may_be_alive(board, p) || walls.string_uncapturable(board, p)
     }) {
         return false;
     }
@@ -943,7 +950,7 @@ pub fn has_uncapturable_life_judged(
     benson_into(board, color, &mut alive);
     points
         .iter()
-        .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_holds_wall(board, p))
+        .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_uncapturable(board, p))
 }
 
 /// True when `z` can never have uncapturable life on all of `points`, whatever the line's
@@ -963,8 +970,8 @@ pub fn goal_out_of_reach(board: &Board, z: Color, points: &[Point]) -> bool {
     goal_out_of_reach_judged(board, z, points, &JudgedWalls::none())
 }
 
-/// [`goal_out_of_reach`], or a goal point holds a stone of an opponent string with a judged
-/// wall stone, not in atari (uncapturable by the judgement).
+/// [`goal_out_of_reach`], or a goal point holds a stone of an opponent string that the
+/// judgement makes uncapturable ([`JudgedWalls::string_uncapturable`]).
 pub fn goal_out_of_reach_judged(
     board: &Board,
     z: Color,
@@ -983,7 +990,7 @@ pub fn goal_out_of_reach_judged(
     // alive, an area that would be held if all its border were.
     let held_if_alive = |p: Point| {
         if board.cell(p) == opp {
-            walls.string_holds_wall(board, p) || may_be_alive(board, p)
+            walls.string_uncapturable(board, p) || may_be_alive(board, p)
         } else {
             held_area(board, opp, |_| true, p)
         }
@@ -995,7 +1002,7 @@ pub fn goal_out_of_reach_judged(
     benson_into(board, z.opponent(), &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {
-            alive[p.index()] || walls.string_holds_wall(board, p)
+            alive[p.index()] || walls.string_uncapturable(board, p)
         } else {
             held_area(board, opp, |x| alive[x.index()], p)
         }

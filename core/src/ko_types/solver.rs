@@ -257,10 +257,15 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         walls_taken: Vec::new(),
         allowance_spent: false,
     };
-    let Some((region, judged)) = region_judged(start, ko, walls) else {
+    let Some((region, mut judged)) = region_judged(start, ko, walls) else {
         tracing::debug!("ko region too large");
         return verdict(Answer::Unknown, Some(Cutoff::Region), Vec::new());
     };
+    // A region bounded by unconditionally alive strings alone may still hold strings judged
+    // alive that a ko decides, which a line may free: an answer resting on them is judged.
+    if judged.is_empty() {
+        judged = walls.settled_candidates(start, &region);
+    }
     let goal = target_points(start, ko, target);
     if has_uncapturable_life_judged(start, z, &goal, walls) {
         return verdict(Answer::Yes(Point::PASS), None, judged);
@@ -307,6 +312,12 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         };
         game.unplay(&root, m);
         game.recycle(child);
+        tracing::trace!(
+            mv = m.index(),
+            nodes = search.budget.nodes,
+            ?v,
+            "root move read"
+        );
         match v {
             Outcome::Proved => {
                 found = Some(m);

@@ -21,7 +21,10 @@
 //!   counts such a play as a loss for the owner and does not read it (the judgement says
 //!   the wall lives, and a player who puts a living group in atari has only given the
 //!   opponent a capture). Only the opponent can put a wall in atari;
-//! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]).
+//! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]); one
+//!   the judgement calls alive counts as uncapturable in a line's position once the line
+//!   has freed it ([`JudgedWalls::settled_wall`]: four liberties), never as a region's
+//!   bound.
 
 use super::{find_kos, grow_region, BasicKo, MAX_JUDGED_REGION_POINTS};
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
@@ -47,7 +50,21 @@ pub struct JudgedWalls {
     /// The points ever marked (some may have been demoted since), to scan the walls
     /// without scanning the board.
     marked: Vec<Point>,
+    /// Per point, the colour judged alive there on a string a ko decides
+    /// ([`ko_dependent`]): a wall only once a line has settled it ([`SETTLED_LIBERTIES`]).
+    settled_if_free: Vec<Option<Color>>,
+    /// Number of points in `settled_if_free`.
+    pending: usize,
 }
+
+/// Liberties at which a string that a ko decided in the position read, and that the
+/// judgement calls alive, counts as uncapturable in a line's position: two more than
+/// [`KO_DEPENDENT_LIBERTIES`], so that no ko decides it any more, even when one of them is
+/// the empty point of a ko (a ko's stone is in atari, and [`ko_dependent`] names the strings
+/// around a ko with at most two). The judgement called it alive because its side usually
+/// wins the ko in the playouts; once a line has won the ko and the fight around it for that
+/// side, that is what the playouts said.
+pub const SETTLED_LIBERTIES: usize = KO_DEPENDENT_LIBERTIES + 2;
 
 /// True when a string judged alive on `basis`, its colour owning its points in `share` of
 /// the playouts, is alive beyond reasonable doubt: by the confirmation search, or by at least
@@ -91,6 +108,8 @@ impl JudgedWalls {
             stones: vec![None; MAX_POINTS],
             count: 0,
             marked: Vec::new(),
+            settled_if_free: vec![None; MAX_POINTS],
+            pending: 0,
         }
     }
 
@@ -119,12 +138,12 @@ impl JudgedWalls {
             // The growth stops where the classification's would: past the region bound.
             let _ = grow_region(board, ko, MAX_JUDGED_REGION_POINTS, |m| {
                 let (status, basis) = judge.judge(m);
-                if status == Status::Alive
-                    && !board.in_atari(m)
-                    && sure(basis, judge.share(m))
-                    && !ko_dependent(board, &kos, m)
-                {
-                    walls.mark(board, m);
+                if status == Status::Alive && !board.in_atari(m) && sure(basis, judge.share(m)) {
+                    if ko_dependent(board, &kos, m) {
+                        walls.mark_settled_if_free(board, m);
+                    } else {
+                        walls.mark(board, m);
+                    }
                 }
                 // The classification's own test: a marked string in atari is no wall there.
                 walls.string_holds_wall(board, m)
@@ -144,6 +163,48 @@ impl JudgedWalls {
             }
             self.stones[s.index()] = color;
         }
+    }
+
+    /// Marks the string on `p` of `board`, judged alive but decided by a ko, as a wall of
+    /// its colour in the positions where it has [`SETTLED_LIBERTIES`] liberties.
+    fn mark_settled_if_free(&mut self, board: &Board, p: Point) {
+        let color = board.cell(p).color();
+        for s in board.string_stones(p) {
+            if self.settled_if_free[s.index()].is_none() {
+                self.pending += 1;
+            }
+            self.settled_if_free[s.index()] = color;
+        }
+    }
+
+    /// True when the string on `p` of `board` holds a stone judged alive on a string a ko
+    /// decided in the position read, of the colour standing there, and has
+    /// [`SETTLED_LIBERTIES`] liberties: the ko no longer decides it.
+    pub fn settled_wall(&self, board: &Board, p: Point) -> bool {
+        self.pending > 0
+            && board.liberties(p, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES
+            && board.string_stones(p).any(|s| {
+                self.settled_if_free[s.index()].is_some_and(|c| board.cell(s) == Cell::stone(c))
+            })
+    }
+
+    /// One stone of each string of `region` on `board` that holds a stone judged alive on
+    /// a string a ko decided ([`JudgedWalls::settled_wall`] may count it as a wall in a
+    /// line): an answer that rests on one rests on the judgement.
+    pub fn settled_candidates(&self, board: &Board, region: &[Point]) -> Vec<Point> {
+        let mut out: Vec<Point> = Vec::new();
+        if self.pending == 0 {
+            return out;
+        }
+        for &p in region {
+            if self.settled_if_free[p.index()].is_some_and(|c| board.cell(p) == Cell::stone(c)) {
+                let h = board.string_head(p);
+                if !out.contains(&h) {
+                    out.push(h);
+                }
+            }
+        }
+        out
     }
 
     /// Walls on the given stones' strings of `board` (for tests and for callers with their
@@ -174,6 +235,14 @@ impl JudgedWalls {
     /// stone and is not in atari (a wall string in atari could be captured at once).
     pub fn string_holds_wall(&self, board: &Board, p: Point) -> bool {
         !board.in_atari(p) && self.holds_wall_stone(board, p)
+    }
+
+    /// True when the judgement makes the string on `p` of `board` uncapturable in a line's
+    /// position: it counts as a wall there ([`JudgedWalls::string_holds_wall`]), or it is a
+    /// string judged alive that a ko decided in the position read and that the line has
+    /// freed ([`JudgedWalls::settled_wall`]). Regions are bounded by the walls alone.
+    pub fn string_uncapturable(&self, board: &Board, p: Point) -> bool {
+        self.string_holds_wall(board, p) || self.settled_wall(board, p)
     }
 
     /// The captures `color` to move could make of judged wall strings in atari that touch
@@ -481,6 +550,35 @@ mod tests {
         );
         assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
         assert_eq!(report.closed_killers, Color::BOTH);
+    }
+
+    /// A string a ko decides, judged alive, is uncapturable once a line has freed it: in
+    /// `koan-pachi-9x9-009` after move 44 (the ko E9/D9, White open) Black's centre group
+    /// E8-G6 (liberties E9 and H6) races White's G8-J7 group (the liberty H9). Black's
+    /// capture on H9 gives the centre group five liberties: it no longer hangs on the ko,
+    /// and the judgement calls it alive. Black's closed question then needs a few thousand
+    /// nodes instead of half a million, and within the default budget the ko is a fighting
+    /// ko, as db723d5 read it with its one second (it was unknown).
+    #[test]
+    fn a_string_a_ko_decided_is_a_wall_once_a_line_frees_it() {
+        let game = corpus("9x9/koan-pachi-9x9-009.sgf", 44);
+        let b = game.board();
+        let e8 = pt(b, "E8");
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        assert!(!walls.contains(b, e8));
+        assert!(!walls.string_uncapturable(b, e8));
+        let mut c = b.clone();
+        c.play(pt(b, "H9"), Color::Black);
+        assert!(c.liberties(e8, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES);
+        assert!(walls.settled_wall(&c, e8));
+        let ko = crate::ko_types::ko_at(b, pt(b, "E9")).expect("the ko E9/D9");
+        let report = crate::ko_types::Classifier::default().classify(
+            &game,
+            ko,
+            crate::ko_types::Questions::Report,
+        );
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.basis(), "judged");
     }
 
     /// A judged wall that a line the answers need captures is read again as an ordinary

@@ -1,0 +1,313 @@
+# The rule changes the best move, searched with KataGo's network: genmove-rules.tst's tests,
+# engine-args: --model ../target/tmp/katago/model.bin.gz --threads 1 --playouts 300
+# command for command (tests/genmove_rules_network.rs checks that the two files stay in
+# step), on `koan --model` with KaTrain's b10c384 network (the path above is where
+# tests/nn_katago.rs and tests/genmove_rules_network.rs set it up; run by hand with
+# `koan regress --engine "koan --model FILE --threads 1 --playouts 300" THIS_FILE`).
+# genmove-rules.tst has the diagrams and the reasoning, section by section.
+#
+# The network search passes every test but eight, marked `*` (expected to fail) with the
+# reason in a comment above. Six are fixed ko, failed at 100, 300 and 1,000 evaluations alike:
+# the network was trained under simple ko and superko, and its value does not know what fixed
+# ko changes (an open basic ko is an eye; the side that starts a triple ko runs out of new
+# transitions). Two are L under simple ko and positional superko (the unremovable threat).
+# The classical search (genmove-rules.tst, 3,000 playouts) passes all eight and misses 1200,
+# which the network search passes.
+
+# --- A (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/retake-7x7.sgf
+play w D1
+100 reg_genmove b
+#? [E1]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/retake-7x7.sgf
+play w D1
+101 reg_genmove b
+#? [G6|G5]
+
+ko-rule simple
+loadsgf genmove-rules/retake-7x7.sgf
+play w D1
+102 reg_genmove b
+#? [G6|G5]
+
+# --- B (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/retake-7x7-white.sgf
+play b D7
+200 reg_genmove w
+#? [E7]
+
+ko-rule simple
+loadsgf genmove-rules/retake-7x7-white.sgf
+play b D7
+201 reg_genmove w
+#? [G2|G3]
+
+# --- C (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/retake-9x9.sgf
+play w E1
+300 reg_genmove b
+#? [F1]
+
+ko-rule positional
+loadsgf genmove-rules/retake-9x9.sgf
+play w E1
+301 reg_genmove b
+#? [J8|J7]
+
+ko-rule situational
+loadsgf genmove-rules/retake-9x9.sgf
+play w E1
+302 reg_genmove b
+#? [J8|J7]
+
+# --- D (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/retake-9x9-white.sgf
+play b E9
+400 reg_genmove w
+#? [F9]
+
+ko-rule ing-spight
+loadsgf genmove-rules/retake-9x9-white.sgf
+play b E9
+401 reg_genmove w
+#? [J2|J3]
+
+# --- E (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+# Expected to fail with the network: fixed ko: the network's value does not see the open ko
+# as an eye; it plays A4, which wins by 1.5 instead of 7.5.
+500 reg_genmove b
+#? [E4]*
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7.sgf
+501 reg_genmove b
+#? [A4]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+502 reg_genmove b
+#? [A4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7.sgf
+komi 7.5
+# Expected to fail with the network: fixed ko, komi 7.5: the same misreading; A4 loses by 4.5.
+503 reg_genmove b
+#? [E4]*
+
+# --- E, colours swapped (genmove-rules.tst) ---
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+# Expected to fail with the network: as 500 with colours swapped: G4 instead of C4.
+510 reg_genmove w
+#? [C4]*
+
+ko-rule simple
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+511 reg_genmove w
+#? [G4]
+
+ko-rule fixed
+loadsgf genmove-rules/ko-eye-7x7-white.sgf
+komi -7.5
+# Expected to fail with the network: as 503 with colours swapped: G4 loses.
+512 reg_genmove w
+#? [C4]*
+
+# --- F (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+komi 6.5
+600 reg_genmove b
+#? [D1|G6|G5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+601 reg_genmove b
+#? [D7]
+
+ko-rule positional
+loadsgf genmove-rules/pass-for-ko-7x7.sgf
+602 reg_genmove b
+#? [D7]
+
+# --- F, colours swapped (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+komi -6.5
+610 reg_genmove w
+#? [D1|A6|A5]
+
+ko-rule simple
+loadsgf genmove-rules/pass-for-ko-7x7-white.sgf
+611 reg_genmove w
+#? [D7]
+
+# --- G (genmove-rules.tst) ---
+ko-rule ing-spight
+loadsgf genmove-rules/triple-ko-9x9.sgf
+700 reg_genmove w
+#? [B2]
+
+ko-rule positional
+loadsgf genmove-rules/triple-ko-9x9.sgf
+701 reg_genmove w
+#? [B2]
+
+ko-rule simple
+loadsgf genmove-rules/triple-ko-9x9.sgf
+702 reg_genmove w
+#? [B2]
+
+ko-rule basic-fixed
+loadsgf genmove-rules/triple-ko-9x9.sgf
+komi -7.5
+# Expected to fail with the network: basic-fixed, komi -7.5: the network reads the triple ko
+# as superko would (Black wins it) and takes B2, losing by 0.5.
+703 reg_genmove w
+#? [E8]*
+
+ko-rule fixed
+loadsgf genmove-rules/triple-ko-9x9.sgf
+komi -7.5
+# Expected to fail with the network: fixed, komi -7.5: the same; B2 loses by 0.5.
+704 reg_genmove w
+#? [E8]*
+
+# --- H (genmove-rules.tst) ---
+ko-rule simple
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+800 reg_genmove w
+#? [H2]
+
+ko-rule positional
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+801 reg_genmove w
+#? [!H2|B2]
+
+ko-rule fixed
+loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
+802 reg_genmove w
+#? [B2]
+
+# --- I (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-9x9.sgf
+komi 0.5
+900 reg_genmove b
+#? [B9|A9|H1|G1]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-9x9.sgf
+901 reg_genmove b
+#? [J6]
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-9x9.sgf
+902 reg_genmove b
+#? [J6]
+
+# --- I, colours swapped (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+komi -0.5
+910 reg_genmove w
+#? [H9|J9|B1|C1]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+911 reg_genmove w
+#? [A6]
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-9x9-white.sgf
+912 reg_genmove w
+#? [A6]
+
+# --- J (genmove-rules.tst) ---
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1000 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1001 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1002 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1003 reg_genmove b
+#? [C1|G6|G5]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf 3
+1004 reg_genmove b
+#? [G6|G5]
+
+# --- K (genmove-rules.tst) ---
+ko-rule ing-spight
+loadsgf genmove-rules/sending-two-7x7.sgf
+1100 reg_genmove b
+#? [!C1]
+
+ko-rule positional
+loadsgf genmove-rules/sending-two-7x7.sgf
+1101 reg_genmove b
+#? [!C1]
+
+ko-rule situational
+loadsgf genmove-rules/sending-two-7x7.sgf
+1102 reg_genmove b
+#? [C1]
+
+ko-rule simple
+loadsgf genmove-rules/sending-two-7x7.sgf
+1103 reg_genmove b
+#? [C1]
+
+ko-rule fixed
+loadsgf genmove-rules/sending-two-7x7.sgf
+1104 reg_genmove b
+#? [C1]
+
+# --- L (genmove-rules.tst) ---
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+1200 reg_genmove b
+#? [B9|A9]
+
+ko-rule simple
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+# Expected to fail with the network: simple ko, komi 13.5: the network lives at once (B9), as
+# GNU Go does: it does not see that White, unable to remove the seki threat, cannot kill the
+# corner.
+1201 reg_genmove b
+#? [J6]*
+
+ko-rule positional
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+# Expected to fail with the network: positional superko, komi 13.5: the same, B9.
+1202 reg_genmove b
+#? [J6]*
+
+ko-rule pass-for-ko
+loadsgf genmove-rules/bent-four-seki-9x9.sgf
+komi 0.5
+play b J6
+1203 reg_genmove w
+#? [B9]
