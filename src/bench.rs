@@ -8,6 +8,11 @@
 //!   eyes, the ko rule obeyed against the history), one thread, from the empty 9x9 and 19x19
 //!   boards under the default rules, `--seconds S` each. Prints
 //!   `9x9 policy playouts/s/thread: N` and `19x19 policy playouts/s/thread: N`.
+//!   With `--count N`, exactly `N` seeded playouts per board size instead of `--seconds`:
+//!   the same work on every run and every build, for instruction counts (`valgrind
+//!   --tool=callgrind`) that a loaded machine does not disturb. It also prints
+//!   `SIZExSIZE policy playout moves: M`, the moves of all `N` playouts, which two builds
+//!   that play the same moves give alike.
 //! - `koan bench playouts --ko-rules`: the same on 9x9 from a position 20 random moves into
 //!   a game (so the history is not empty), under each ko rule, `--seconds S` each. Prints
 //!   one line per rule, `9x9 policy playouts/s/thread ko=RULE: N` (RULE the GTP name), and
@@ -139,6 +144,10 @@ pub struct BenchArgs {
     /// With `playouts`: one line per ko rule, from a position 20 moves into a game
     #[arg(long)]
     pub ko_rules: bool,
+    /// With `playouts`: exactly N seeded playouts per board size instead of --seconds (the
+    /// same work every run, for instruction counts)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
     /// With `genmove` and `network`: threads [default: all cores]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
@@ -182,16 +191,23 @@ pub fn run(args: &[String]) -> i32 {
 }
 
 /// Runs the benchmark `args` asks for; returns the process exit code (2 when `--ko-rules`
-/// goes with a benchmark other than `playouts`, with a message on stderr).
+/// or `--count` goes with a benchmark other than `playouts`, with a message on stderr).
 pub fn run_bench(args: &BenchArgs) -> i32 {
     let time = Duration::from_secs_f64(args.seconds);
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
+    if args.count.is_some() && (args.what != Benchmark::Playouts || args.ko_rules) {
+        eprintln!("koan bench: --count goes with 'playouts' alone");
+        return 2;
+    }
     match (args.what, args.ko_rules) {
         (Benchmark::Board, false) => bench_board(time),
-        (Benchmark::Playouts, false) => bench_playouts(time),
+        (Benchmark::Playouts, false) => match args.count {
+            Some(n) => count_playouts(n),
+            None => bench_playouts(time),
+        },
         (Benchmark::Playouts, true) => bench_ko_rules(time),
         (Benchmark::Genmove, false) => bench_genmove(time, threads),
         (Benchmark::Records, false) => bench_records(time),
@@ -276,6 +292,24 @@ fn bench_playouts(time: Duration) {
             r.games,
             r.average_length()
         );
+    }
+}
+
+/// Exactly `count` seeded policy playouts from the empty 9x9 and 19x19 boards, default
+/// rules: the same work on every run, for instruction counts.
+fn count_playouts(count: u64) {
+    for size in [9, 19] {
+        let game = GameMaker::default().new_game(size, Ruleset::default());
+        let r = run_playouts(
+            game.board(),
+            game.to_move(),
+            0,
+            Some(Judge::new(game.rules(), &KoLine::new(game.memory()))),
+            Limit::Games(count),
+            SEED,
+        );
+        crate::outln!("{size}x{size} policy playouts/s/thread: {}", r.per_second());
+        crate::outln!("{size}x{size} policy playout moves: {}", r.moves);
     }
 }
 
@@ -398,17 +432,33 @@ pub fn policy_playouts(game: &Game, time: Duration, seed: u64) -> RandomGames {
     let line = KoLine::new(game.memory());
     let passes = game.moves().last().is_some_and(|s| s.is_pass()) as u32;
     let ko = Some(Judge::new(game.rules(), &line));
-    time_playouts(game.board(), game.to_move(), passes, ko, time, seed)
+    run_playouts(
+        game.board(),
+        game.to_move(),
+        passes,
+        ko,
+        Limit::Time(time),
+        seed,
+    )
+}
+
+/// How long [`run_playouts`] plays.
+#[derive(Clone, Copy)]
+enum Limit {
+    /// About this long (whole batches of 64 playouts).
+    Time(Duration),
+    /// Exactly this many playouts.
+    Games(u64),
 }
 
 /// Plays playouts from `start` (`to_move` to play, after `passes` passes in a row, under
-/// `ko`) again and again for about `time` on this thread, counting games and moves.
-fn time_playouts(
+/// `ko`) again and again on this thread until `limit`, counting games and moves.
+fn run_playouts(
     start: &Board,
     to_move: Color,
     passes: u32,
     ko: Option<Judge<KoLine>>,
-    time: Duration,
+    limit: Limit,
     seed: u64,
 ) -> RandomGames {
     let mut board = start.clone();
@@ -423,13 +473,21 @@ fn time_playouts(
     let (mut games, mut moves) = (0u64, 0u64);
     loop {
         // Read the clock once per batch: it costs about as much as a short playout.
-        for _ in 0..64 {
+        let batch = match limit {
+            Limit::Time(_) => 64,
+            Limit::Games(n) => (n - games).min(64),
+        };
+        for _ in 0..batch {
             board.clone_from(start);
             moves += playout.run(&mut board, to_move, passes, &mut rng, ko).moves as u64;
             games += 1;
         }
         let elapsed = clock.elapsed();
-        if elapsed >= time {
+        let done = match limit {
+            Limit::Time(time) => elapsed >= time,
+            Limit::Games(n) => games >= n,
+        };
+        if done {
             return RandomGames {
                 games,
                 moves,
@@ -477,7 +535,14 @@ impl RandomGames {
 
 /// Plays random games from the empty `size` board for about `time` on this thread.
 pub fn random_games(size: usize, time: Duration, seed: u64) -> RandomGames {
-    time_playouts(&Board::new(size), Color::Black, 0, None, time, seed)
+    run_playouts(
+        &Board::new(size),
+        Color::Black,
+        0,
+        None,
+        Limit::Time(time),
+        seed,
+    )
 }
 
 #[cfg(test)]
@@ -495,6 +560,10 @@ mod tests {
         assert_eq!(run(&["nonsense".to_string()]), 2);
         assert_eq!(run(&["--seconds".to_string()]), 2);
         assert_eq!(run(&["board".to_string(), "--ko-rules".to_string()]), 2);
+        let words = |w: &str| w.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(run(&words("board --count 5")), 2);
+        assert_eq!(run(&words("playouts --ko-rules --count 5")), 2);
+        assert_eq!(run(&words("playouts --count 0")), 2);
     }
 
     #[test]

@@ -345,6 +345,17 @@ impl Board {
         self.cells[p.index()]
     }
 
+    /// The 3x3 square of cells centred on `p`, row by row from the row above (`p`'s
+    /// neighbour [`Board::neighbours`] lists last) to the row below, each from left to
+    /// right: three reads of three neighbouring cells.
+    #[inline]
+    pub fn square(&self, p: Point) -> [[Cell; 3]; 3] {
+        let (i, s) = (p.index(), self.stride as usize);
+        let row =
+            |c: usize| -> [Cell; 3] { self.cells[c - 1..c + 2].try_into().expect("three cells") };
+        [row(i + s), row(i), row(i - s)]
+    }
+
     /// The four orthogonal neighbours of `p` (some may be off the board).
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {

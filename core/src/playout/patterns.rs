@@ -51,12 +51,13 @@ pub const ORDER: [(usize, usize); 8] = [
 /// being the row above on the board).
 #[inline]
 pub fn key(board: &Board, p: Point) -> u16 {
-    let n = board.neighbours(p); // below, left, right, above
-    let d = board.diagonals(p); // below-left, below-right, above-left, above-right
-    let cells = [d[2], n[3], d[3], n[1], n[2], d[0], n[0], d[1]];
+    let [top, middle, bottom] = board.square(p);
+    let cells = [
+        top[0], top[1], top[2], middle[0], middle[2], bottom[0], bottom[1], bottom[2],
+    ];
     let mut k = 0u16;
-    for (i, q) in cells.iter().enumerate() {
-        k |= (board.cell(*q) as u16) << (2 * i);
+    for (i, c) in cells.into_iter().enumerate() {
+        k |= (c as u16) << (2 * i);
     }
     k
 }

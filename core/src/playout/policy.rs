@@ -154,16 +154,18 @@ fn pick(cands: &[Point], rng: &mut Rng, ok: impl Fn(Point) -> bool) -> Option<Po
     if cands.is_empty() {
         return None;
     }
-    let start = rng.below(cands.len());
-    (0..cands.len())
-        .map(|k| cands[(start + k) % cands.len()])
-        .find(|&p| ok(p))
+    let (before, from) = cands.split_at(rng.below(cands.len()));
+    from.iter().chain(before).copied().find(|&p| ok(p))
 }
 
 /// Answers to ataris around `last`: the liberty of every string in atari among `last` and
 /// its neighbours when it is the opponent's (a capture); for `color`'s own strings in atari
 /// there, the liberties of attacking strings in atari and the string's liberty when
 /// extending there gains a second liberty.
+// `#[inline]` here and on `pattern_points`: the playout loop is generic, so it is also
+// compiled in the crates that run playouts; without it, its calls to these two reached
+// koan-core's exported copies indirectly through the global offset table, on every move.
+#[inline]
 pub(super) fn atari_answers(board: &Board, color: Color, last: Point, out: &mut Candidates) {
     let opp = Cell::stone(color.opponent());
     let n = board.neighbours(last);
@@ -210,10 +212,13 @@ pub(super) fn atari_answers(board: &Board, color: Color, last: Point, out: &mut 
 }
 
 /// The empty points among the eight around `last` whose 3x3 neighbourhood is a shape.
+#[inline]
 pub(super) fn pattern_points(board: &Board, last: Point, out: &mut Candidates) {
     let n = board.neighbours(last);
     let d = board.diagonals(last);
-    for q in n.into_iter().chain(d) {
+    // One array rather than a chain of two: the loop keeps no iterator state on the stack.
+    let around = [n[0], n[1], n[2], n[3], d[0], d[1], d[2], d[3]];
+    for q in around {
         if board.cell(q) == Cell::Empty && patterns::matches(board, q) {
             push_unique(out, q);
         }
