@@ -23,10 +23,12 @@
 
 mod color;
 mod coord;
+mod line_board;
 pub mod zobrist;
 
 pub use color::Color;
 pub use coord::{Coord, MAX_SIZE, MIN_SIZE};
+pub use line_board::{LineBoard, Stamps};
 
 use std::fmt;
 
@@ -197,6 +199,31 @@ impl Clone for Board {
         self.ko = source.ko;
         self.ko_banned = source.ko_banned;
     }
+}
+
+/// What a play would leave, told without playing it ([`Board::after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct After {
+    /// The position's hash after the play.
+    pub hash: u64,
+    /// The stones the play removes (captured, or its own in a suicide).
+    pub removed: usize,
+    /// The last of them ([`Point::PASS`] if none).
+    pub last_removed: Point,
+}
+
+/// Told of every array cell a play writes (see [`LineBoard`]): `point` for an index of the
+/// per-point arrays, `slot` for an index of the list of empty points. `()` notes nothing.
+trait Note {
+    fn point(&mut self, i: usize);
+    fn slot(&mut self, i: usize);
+}
+
+impl Note for () {
+    #[inline(always)]
+    fn point(&mut self, _i: usize) {}
+    #[inline(always)]
+    fn slot(&mut self, _i: usize) {}
 }
 
 impl PartialEq for Board {
@@ -567,13 +594,26 @@ impl Board {
     /// The hash the position would have after `color` plays on the empty point `p` (which
     /// must be legal on the board): accounts for captures and suicide without playing.
     pub fn hash_after(&self, p: Point, color: Color) -> u64 {
-        let mut h = self.hash ^ zobrist::KEYS[color.index()][p.index()];
-        self.for_each_removed(p, color, |s| {
+        self.after(p, color).hash
+    }
+
+    /// What `color`'s play on the empty point `p` (which must be legal on the board) would
+    /// leave, without playing it: the hash of the position ([`Board::hash_after`]), the
+    /// number of stones it removes and the last of them ([`Board::for_each_removed`]).
+    pub fn after(&self, p: Point, color: Color) -> After {
+        let mut hash = self.hash ^ zobrist::KEYS[color.index()][p.index()];
+        let mut last_removed = Point::PASS;
+        let removed = self.for_each_removed(p, color, |s| {
             // The stones removed are standing ones, or the new stone itself (suicide).
             let c = self.cells[s.index()].color().unwrap_or(color);
-            h ^= zobrist::KEYS[c.index()][s.index()];
+            hash ^= zobrist::KEYS[c.index()][s.index()];
+            last_removed = s;
         });
-        h
+        After {
+            hash,
+            removed,
+            last_removed,
+        }
     }
 
     /// True when `color` playing on the empty point `p` captures something.
@@ -695,18 +735,21 @@ impl Board {
     }
 
     #[inline]
-    fn remove_empty(&mut self, p: u16) {
+    fn remove_empty(&mut self, p: u16, note: &mut impl Note) {
         let i = self.empty_pos[p as usize];
         self.empty_count -= 1;
         let last = self.empty[self.empty_count as usize];
         self.empty[i as usize] = last;
         self.empty_pos[last as usize] = i;
+        note.slot(i as usize);
+        note.point(last as usize);
     }
 
     #[inline]
-    fn add_empty(&mut self, p: u16) {
+    fn add_empty(&mut self, p: u16, note: &mut impl Note) {
         self.empty_pos[p as usize] = self.empty_count;
         self.empty[self.empty_count as usize] = p;
+        note.slot(self.empty_count as usize);
         self.empty_count += 1;
     }
 
@@ -715,7 +758,7 @@ impl Board {
     /// is allowed here (setup may be odd) but strings stay consistent.
     pub fn place_setup(&mut self, p: Point, color: Color) {
         debug_assert_eq!(self.cells[p.index()], Cell::Empty);
-        self.put_stone(p.0, color);
+        self.put_stone(p.0, color, &mut ());
         self.ko = Point::PASS;
     }
 
@@ -735,7 +778,7 @@ impl Board {
             let _ = color;
             *self = Board::new(self.size());
             for (q, c) in stones {
-                self.put_stone(q.0, c);
+                self.put_stone(q.0, c, &mut ());
             }
             self.captures = captures;
         }
@@ -743,9 +786,10 @@ impl Board {
 
     /// Places a stone and maintains strings, liberties and hash; no captures.
     #[inline]
-    fn put_stone(&mut self, p: u16, color: Color) {
+    fn put_stone(&mut self, p: u16, color: Color, note: &mut impl Note) {
         let pi = p as usize;
-        self.remove_empty(p);
+        note.point(pi);
+        self.remove_empty(p, note);
         self.cells[pi] = Cell::stone(color);
         self.hash ^= zobrist::KEYS[color.index()][pi];
         self.head[pi] = p;
@@ -762,6 +806,7 @@ impl Board {
                 Cell::OffBoard => {}
                 _ => {
                     let h = self.head[ni] as usize;
+                    note.point(h);
                     self.remove_lib(h, p);
                 }
             }
@@ -772,21 +817,23 @@ impl Board {
                 let a = self.head[pi];
                 let b = self.head[ni];
                 if a != b {
-                    self.merge(a, b);
+                    self.merge(a, b, note);
                 }
             }
         }
     }
 
     /// Merges the strings with heads `a` and `b`, the smaller into the larger.
-    fn merge(&mut self, a: u16, b: u16) {
+    fn merge(&mut self, a: u16, b: u16, note: &mut impl Note) {
         let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
             (a as usize, b as usize)
         } else {
             (b as usize, a as usize)
         };
+        note.point(big);
         let mut s = small;
         loop {
+            note.point(s);
             self.head[s] = big as u16;
             s = self.next[s] as usize;
             if s == small {
@@ -802,7 +849,12 @@ impl Board {
 
     /// Removes the string holding `p` from the board, giving liberties back to its
     /// neighbours; calls `on_remove` for every stone removed. Returns the number of stones.
-    fn remove_string(&mut self, p: u16, mut on_remove: impl FnMut(Point)) -> u32 {
+    fn remove_string(
+        &mut self,
+        p: u16,
+        mut on_remove: impl FnMut(Point),
+        note: &mut impl Note,
+    ) -> u32 {
         let color = self.cells[p as usize].color().expect("stone");
         let key = &zobrist::KEYS[color.index()];
         let mut count = 0;
@@ -810,10 +862,11 @@ impl Board {
         let mut s = start;
         loop {
             let next = self.next[s] as usize;
+            note.point(s);
             self.cells[s] = Cell::Empty;
             self.head[s] = 0;
             self.hash ^= key[s];
-            self.add_empty(s as u16);
+            self.add_empty(s as u16, note);
             on_remove(Point(s as u16));
             count += 1;
             for n in self.neighbours(Point(s as u16)) {
@@ -821,6 +874,7 @@ impl Board {
                 let c = self.cells[ni];
                 if c == Cell::Black || c == Cell::White {
                     let h = self.head[ni] as usize;
+                    note.point(h);
                     self.add_lib(h, s as u16);
                 }
             }
@@ -843,16 +897,28 @@ impl Board {
     /// As [`Board::play`], calling `on_remove` with every stone that leaves the board
     /// (captured opponent stones, or the suicided own string).
     #[inline]
-    pub fn play_with(&mut self, p: Point, color: Color, mut on_remove: impl FnMut(Point)) -> u32 {
+    pub fn play_with(&mut self, p: Point, color: Color, on_remove: impl FnMut(Point)) -> u32 {
+        self.play_noting(p, color, on_remove, &mut ())
+    }
+
+    /// As [`Board::play_with`], telling `note` every array cell the play writes.
+    #[inline]
+    fn play_noting(
+        &mut self,
+        p: Point,
+        color: Color,
+        mut on_remove: impl FnMut(Point),
+        note: &mut impl Note,
+    ) -> u32 {
         debug_assert_eq!(self.cells[p.index()], Cell::Empty, "play on {p:?}");
-        self.put_stone(p.0, color);
+        self.put_stone(p.0, color, note);
         let opp = Cell::stone(color.opponent());
         let mut captured = 0;
         let mut last_captured = 0u16;
         for n in self.neighbours(p) {
             let ni = n.index();
             if self.cells[ni] == opp && self.libs[self.head[ni] as usize] == 0 {
-                captured += self.remove_string(n.0, &mut on_remove);
+                captured += self.remove_string(n.0, &mut on_remove, note);
                 last_captured = n.0;
             }
         }
@@ -863,7 +929,7 @@ impl Board {
             self.ko = Point(last_captured);
             self.ko_banned = color.opponent();
         } else if self.libs[h] == 0 {
-            let lost = self.remove_string(p.0, &mut on_remove);
+            let lost = self.remove_string(p.0, &mut on_remove, note);
             self.captures[color.opponent().index()] += lost;
         }
         captured

@@ -41,19 +41,20 @@ use super::{
     BasicKo, Target,
 };
 use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
-use crate::board::{Board, Cell, Color, Point, SuicideRule};
+use crate::board::{After, Board, Cell, Color, LineBoard, Point, Stamps, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{
     mix, Allowance, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
 };
-use crate::tactics::seki::no_approach;
+use crate::tactics::seki::no_approach_on;
 use fxhash::FxHashMap;
+use smallvec::SmallVec;
 
 /// One position in a line of play.
 struct Node {
-    /// Boxed, so that a node moves cheaply and a spare one is reused by copying only the
-    /// cells the board uses ([`Board::clone_from`]).
-    board: Box<Board>,
+    /// A spare node is refilled from its next parent by copying only the cells that differ
+    /// (see [`LineBoard`]).
+    board: LineBoard,
     to_move: Color,
     /// Passes in a row just made.
     passes: u8,
@@ -63,27 +64,33 @@ struct Node {
     trans_hash: u64,
     /// The move that led here captured a judged wall: the line ends with an unknown value.
     wall_taken: bool,
+    /// Plies from the game's root.
+    depth: usize,
 }
 
-impl Clone for Node {
-    fn clone(&self) -> Node {
+impl Node {
+    /// A copy of `source` (its board refilled from `source`'s, see [`LineBoard`]).
+    fn copy_of(source: &Node, stamps: &mut Stamps) -> Node {
         Node {
-            board: self.board.clone(),
-            to_move: self.to_move,
-            passes: self.passes,
-            z_other_ko: self.z_other_ko,
-            trans_hash: self.trans_hash,
-            wall_taken: self.wall_taken,
+            board: LineBoard::copy_of(&source.board, stamps),
+            to_move: source.to_move,
+            passes: source.passes,
+            z_other_ko: source.z_other_ko,
+            trans_hash: source.trans_hash,
+            wall_taken: source.wall_taken,
+            depth: source.depth,
         }
     }
 
-    fn clone_from(&mut self, source: &Node) {
-        self.board.clone_from(&source.board);
+    /// Makes this node a copy of `source`.
+    fn refill_from(&mut self, source: &Node, stamps: &mut Stamps) {
+        self.board.refill_from(&source.board, stamps);
         self.to_move = source.to_move;
         self.passes = source.passes;
         self.z_other_ko = source.z_other_ko;
         self.trans_hash = source.trans_hash;
         self.wall_taken = source.wall_taken;
+        self.depth = source.depth;
     }
 }
 
@@ -95,7 +102,7 @@ struct VirtualForce {
     region: Vec<Point>,
     start_hash: u64,
     /// The (before, after) transitions of the board plays on the line.
-    transitions: Vec<(u64, u64)>,
+    transitions: Transitions,
     /// [`VirtualForce::position_value`] per position.
     values: PositionValues,
     /// [`VirtualForce::ordered_moves`] per position and side to move.
@@ -110,8 +117,17 @@ struct VirtualForce {
     /// unknown).
     walls_taken: Vec<Point>,
     /// Nodes the search is done with, to be reused by [`LocalGame::play`] without
-    /// allocating.
-    spare: Vec<Node>,
+    /// allocating, by depth: a spare node of a depth was last a child of a node of the
+    /// line above, mostly the parent of the next child or a sibling of it, so that it is
+    /// refilled by copying a few cells only (see [`LineBoard`]).
+    spare: Vec<Vec<Node>>,
+    /// The stamps of the nodes' boards (see [`LineBoard`]).
+    stamps: Stamps,
+    /// What each board play of the node last asked for its moves leads to, for
+    /// [`LocalGame::peek`] to read instead of working it out again.
+    afters: SmallVec<[(Point, After); 24]>,
+    /// The stamp of that node's board.
+    afters_of: u64,
     /// Work done since [`LocalGame::take_work`] was last asked: `position_work` per
     /// position read ([`VirtualForce::position_value`]).
     work: usize,
@@ -423,6 +439,47 @@ pub(super) fn forcing_line(
     line
 }
 
+/// The (before, after) transitions of the board plays on a line, in order, with a count of
+/// those per bucket of the `after` hash: most plays make a transition whose bucket is
+/// empty, and need no scan of the line to know it is new.
+struct Transitions {
+    made: Vec<(u64, u64)>,
+    buckets: [u16; 256],
+}
+
+impl Default for Transitions {
+    fn default() -> Transitions {
+        Transitions {
+            made: Vec::new(),
+            buckets: [0; 256],
+        }
+    }
+}
+
+impl Transitions {
+    fn bucket(t: (u64, u64)) -> usize {
+        t.1 as usize & 255
+    }
+
+    /// True when `t` was made on the line.
+    fn contains(&self, t: (u64, u64)) -> bool {
+        self.buckets[Self::bucket(t)] != 0 && self.made.contains(&t)
+    }
+
+    /// Records `t`, made on the line.
+    fn push(&mut self, t: (u64, u64)) {
+        self.buckets[Self::bucket(t)] += 1;
+        self.made.push(t);
+    }
+
+    /// Takes back the last transition made.
+    fn pop(&mut self) {
+        if let Some(t) = self.made.pop() {
+            self.buckets[Self::bucket(t)] -= 1;
+        }
+    }
+}
+
 impl VirtualForce {
     /// A fresh game for `z` towards `goal` in `region`, starting from `start`.
     fn new(
@@ -438,13 +495,16 @@ impl VirtualForce {
             goal,
             region,
             start_hash: start.hash(),
-            transitions: Vec::new(),
+            transitions: Transitions::default(),
             values: PositionValues::default(),
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
             walls_taken: Vec::new(),
             spare: Vec::new(),
+            stamps: Stamps::default(),
+            afters: SmallVec::new(),
+            afters_of: 0,
             work: 0,
             position_work: position_work(start.size()),
             scratch: None,
@@ -452,14 +512,15 @@ impl VirtualForce {
     }
 
     /// The starting node: Z to move.
-    fn root(&self, start: &Board) -> Node {
+    fn root(&mut self, start: &Board) -> Node {
         Node {
-            board: Box::new(start.clone()),
+            board: LineBoard::new(start, &mut self.stamps),
             to_move: self.z,
             passes: 0,
             z_other_ko: false,
             trans_hash: 0,
             wall_taken: false,
+            depth: 0,
         }
     }
 
@@ -506,12 +567,15 @@ impl VirtualForce {
         if let Some(order) = self.order_cache.get(&key) {
             return order.clone();
         }
-        let mut b = self.scratch.take().unwrap_or_else(|| n.board.clone());
+        let mut b = self
+            .scratch
+            .take()
+            .unwrap_or_else(|| Box::new((*n.board).clone()));
         let decisive = moves.iter().position(|&m| {
             if m.is_pass() || (z_moves && !self.may_reach_goal(&n.board, m)) {
                 return false;
             }
-            b.clone_from(&n.board);
+            (*b).clone_from(&n.board);
             b.play(m, n.to_move);
             if z_moves {
                 self.goal_reached(&b)
@@ -580,19 +644,22 @@ impl VirtualForce {
     }
 
     /// True when the region is a seki that neither player can approach (see
-    /// [`no_approach`]): every empty region point is a liberty of a Black and of a White
+    /// [`no_approach`](crate::tactics::seki::no_approach)): every empty region point is a liberty of a Black and of a White
     /// string, and a play there by either player only gives stones away (a self-atari the
     /// opponent captures, not a snapback). The goal not being reached, the line ends there
     /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
     /// change that only by a sacrifice, which the search does not read further.
-    fn locked_seki(&self, b: &Board) -> bool {
+    fn locked_seki(&mut self, b: &Board) -> bool {
         let empties: Moves<Point> = self
             .region
             .iter()
             .copied()
             .filter(|&p| b.cell(p) == Cell::Empty)
             .collect();
-        no_approach(b, &empties)
+        let mut scratch = self.scratch.take().unwrap_or_else(|| Box::new(b.clone()));
+        let locked = no_approach_on(b, &empties, &mut scratch);
+        self.scratch = Some(scratch);
+        locked
     }
 
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
@@ -657,9 +724,13 @@ impl LocalGame for VirtualForce {
     fn moves(&mut self, n: &Node) -> Moves<Point> {
         let moves = self.plain_moves(n);
         let mut words = 0;
+        self.afters.clear();
+        self.afters_of = n.board.stamp();
         for &m in &moves {
             if !m.is_pass() {
-                words ^= self.values.touch(n.board.hash_after(m, n.to_move));
+                let after = n.board.after(m, n.to_move);
+                words ^= self.values.touch(after.hash);
+                self.afters.push((m, after));
             }
         }
         std::hint::black_box(words);
@@ -668,18 +739,23 @@ impl LocalGame for VirtualForce {
 
     /// Plays `m` if the line's rules allow it, and records the transition.
     fn play(&mut self, n: &Node, m: Point) -> Option<Node> {
-        let mut child = match self.spare.pop() {
+        let depth = n.depth + 1;
+        if self.spare.len() <= depth {
+            self.spare.resize_with(depth + 1, Vec::new);
+        }
+        let mut child = match self.spare[depth].pop() {
             Some(mut spare) => {
-                spare.clone_from(n);
+                spare.refill_from(n, &mut self.stamps);
                 spare
             }
-            None => n.clone(),
+            None => Node::copy_of(n, &mut self.stamps),
         };
+        child.depth = depth;
         child.to_move = n.to_move.opponent();
         child.wall_taken = false;
         if m.is_pass() {
             child.passes = n.passes + 1;
-            child.board.clear_ko();
+            child.board.clear_ko(&mut self.stamps);
             if n.to_move == self.z {
                 child.z_other_ko = false;
             }
@@ -689,7 +765,7 @@ impl LocalGame for VirtualForce {
             if k == m && banned == n.to_move {
                 let released = n.to_move == self.z && self.ko.contains(k) && !n.z_other_ko;
                 if !released {
-                    self.spare.push(child);
+                    self.recycle(child);
                     return None;
                 }
             }
@@ -697,9 +773,9 @@ impl LocalGame for VirtualForce {
         let wall_stone = self.wall_captured_by(&n.board, m, n.to_move);
         let wall_taken = wall_stone.is_some();
         let before = n.board.hash();
-        child.board.play(m, n.to_move);
+        child.board.play(m, n.to_move, &mut self.stamps);
         if self.own_wall_left_in_atari(&child.board, m) {
-            self.spare.push(child);
+            self.recycle(child);
             return None;
         }
         if let Some(w) = wall_stone {
@@ -708,8 +784,8 @@ impl LocalGame for VirtualForce {
             }
         }
         let after = child.board.hash();
-        if ko::transition_bans(self.transitions.contains(&(before, after))) {
-            self.spare.push(child);
+        if ko::transition_bans(self.transitions.contains((before, after))) {
+            self.recycle(child);
             return None;
         }
         self.transitions.push((before, after));
@@ -729,7 +805,9 @@ impl LocalGame for VirtualForce {
     }
 
     fn recycle(&mut self, n: Node) {
-        self.spare.push(n);
+        if let Some(spare) = self.spare.get_mut(n.depth) {
+            spare.push(n);
+        }
     }
 
     /// The positions read since last asked, [`position_work`] nodes each.
@@ -766,8 +844,15 @@ impl LocalGame for VirtualForce {
                 return Peek::Illegal;
             }
         }
-        let (before, after) = (b.hash(), b.hash_after(m, n.to_move));
-        if ko::transition_bans(self.transitions.contains(&(before, after))) {
+        let told = (self.afters_of == b.stamp())
+            .then(|| self.afters.iter().find(|&&(p, _)| p == m))
+            .flatten();
+        let next = match told {
+            Some(&(_, next)) => next,
+            None => b.after(m, n.to_move),
+        };
+        let (before, after) = (b.hash(), next.hash);
+        if ko::transition_bans(self.transitions.contains((before, after))) {
             return Peek::Illegal;
         }
         let settled = if after == self.start_hash {
@@ -779,8 +864,7 @@ impl LocalGame for VirtualForce {
             }
         };
         // The ko the play leaves: one stone taken by a lone stone with no other liberty.
-        let mut taken = Point::PASS;
-        let removed = b.for_each_removed(m, n.to_move, |p| taken = p);
+        let (removed, taken) = (next.removed, next.last_removed);
         let alone = b.neighbours(m).iter().all(|&x| {
             let c = b.cell(x);
             c != Cell::Empty && c != Cell::stone(n.to_move)

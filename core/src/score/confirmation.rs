@@ -26,7 +26,7 @@
 //! Results are memoised by state, except those that the repetition of a state higher on the
 //! line decided (they depend on the line that led there).
 
-use crate::board::{Board, Cell, Color, Point, SuicideRule, MAX_POINTS};
+use crate::board::{Board, Cell, Color, LineBoard, Point, Stamps, SuicideRule, MAX_POINTS};
 use crate::rules::history::{PassForKoBan, PassForKoBans, Step};
 use crate::rules::ko::{self, KoRule};
 use crate::tactics::local_search::{
@@ -186,9 +186,10 @@ pub fn capturable(
         anchors,
         pass_for_ko: rule == KoRule::PassForKo,
         spare: Vec::new(),
+        stamps: Stamps::default(),
     };
     let root = State {
-        board: Box::new(start),
+        board: LineBoard::new(&start, &mut game.stamps),
         to_move: defender.opponent(),
         bans: PassForKoBans::default(),
         last: None,
@@ -218,9 +219,9 @@ pub fn capturable(
 
 /// One state of hypothetical play.
 struct State {
-    /// Boxed, so that a state moves cheaply and a spare one is reused by copying only the
-    /// cells the board uses ([`Board::clone_from`]).
-    board: Box<Board>,
+    /// A spare state is refilled from its next parent by copying only the cells that differ
+    /// (see [`LineBoard`]).
+    board: LineBoard,
     to_move: Color,
     /// Pass-for-ko bans in force.
     bans: PassForKoBans,
@@ -229,18 +230,20 @@ struct State {
     last: Option<(Color, u32)>,
 }
 
-impl Clone for State {
-    fn clone(&self) -> State {
+impl State {
+    /// A copy of `source` (its board refilled from `source`'s, see [`LineBoard`]).
+    fn copy_of(source: &State, stamps: &mut Stamps) -> State {
         State {
-            board: self.board.clone(),
-            to_move: self.to_move,
-            bans: self.bans.clone(),
-            last: self.last,
+            board: LineBoard::copy_of(&source.board, stamps),
+            to_move: source.to_move,
+            bans: source.bans.clone(),
+            last: source.last,
         }
     }
 
-    fn clone_from(&mut self, source: &State) {
-        self.board.clone_from(&source.board);
+    /// Makes this state a copy of `source`.
+    fn refill_from(&mut self, source: &State, stamps: &mut Stamps) {
+        self.board.refill_from(&source.board, stamps);
         self.to_move = source.to_move;
         self.bans.clone_from(&source.bans);
         self.last = source.last;
@@ -259,6 +262,8 @@ struct Confirmation {
     pass_for_ko: bool,
     /// States the search is done with, reused by [`LocalGame::play`] without allocating.
     spare: Vec<State>,
+    /// The stamps of the states' boards (see [`LineBoard`]).
+    stamps: Stamps,
 }
 
 impl Confirmation {
@@ -341,21 +346,22 @@ impl LocalGame for Confirmation {
     fn play(&mut self, s: &State, m: Point) -> Option<State> {
         let mut next = match self.spare.pop() {
             Some(mut spare) => {
-                spare.clone_from(s);
+                spare.refill_from(s, &mut self.stamps);
                 spare
             }
-            None => s.clone(),
+            None => State::copy_of(s, &mut self.stamps),
         };
         next.to_move = s.to_move.opponent();
         next.last = Some((s.to_move, s.board.captures(s.to_move)));
         if m.is_pass() {
-            next.board.clear_ko();
+            next.board.clear_ko(&mut self.stamps);
             next.bans.lift(s.to_move);
             return Some(next);
         }
         let before = s.board.hash();
         let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
-        next.board.play_with(m, s.to_move, |p| removed.push(p));
+        next.board
+            .play_with(m, s.to_move, |p| removed.push(p), &mut self.stamps);
         if self.pass_for_ko {
             if ko::pass_for_ko_bans(&s.bans, s.to_move, m, &removed) {
                 self.spare.push(next);

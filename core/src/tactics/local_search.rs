@@ -401,10 +401,15 @@ const HINT_CAP: u64 = 1000;
 /// budget and the guard stop the search with an unknown answer.
 pub struct ProofNumberSearch<M> {
     limits: SearchLimits,
-    /// (proof number, disproof number) per state key.
-    table: FxHashMap<u64, (u64, u64)>,
-    /// The moves of each expanded state: where they start in `arena` and how many.
-    children: FxHashMap<u64, (u32, u32)>,
+    /// The entry of each state key met, in `entries`.
+    slots: FxHashMap<u64, u32>,
+    /// Per state met: its proof and disproof numbers (the table, see [`PnEntry`]) and its
+    /// moves once expanded. The moves in `arena` learn their state's entry once it has one,
+    /// so that reading a move's numbers again looks nothing up.
+    entries: Vec<PnEntry>,
+    /// The table's generation: an entry's numbers are in the table only when they were set
+    /// in this generation (forgetting the table is starting a new one).
+    generation: u32,
     /// The moves of all expanded states, state after state.
     arena: Vec<PnChild<M>>,
     /// The last numbers per hint key ([`LocalGame::hint_key`]).
@@ -426,10 +431,31 @@ pub struct ProofNumberSearch<M> {
 /// search learnt that another search of a similar game may start from.
 pub type Hints = FxHashMap<u64, (u64, u64)>;
 
+/// What the search keeps of one state (by key).
+#[derive(Clone, Copy, Debug)]
+struct PnEntry {
+    /// Proof and disproof numbers, when `generation` is the table's.
+    numbers: (u64, u64),
+    /// The table generation in which `numbers` were set (0: never).
+    generation: u32,
+    /// Where the state's moves start in the arena, when it was expanded.
+    start: u32,
+    /// How many moves it has, or [`NOT_EXPANDED`].
+    len: u32,
+}
+
+/// [`PnEntry::len`] of a state not expanded yet.
+const NOT_EXPANDED: u32 = u32::MAX;
+
+/// [`PnChild::slot`] of a move whose state has no entry yet.
+const NO_SLOT: u32 = u32::MAX;
+
 /// One move of an expanded state.
 #[derive(Clone, Copy, Debug)]
 struct PnChild<M> {
     m: M,
+    /// The entry of the state the move leads to, once it has one, or [`NO_SLOT`].
+    slot: u32,
     /// The key of the state the move leads to.
     key: u64,
     /// Its hint key.
@@ -443,8 +469,9 @@ impl<M: Copy> ProofNumberSearch<M> {
     pub fn new(limits: SearchLimits) -> ProofNumberSearch<M> {
         ProofNumberSearch {
             limits,
-            table: FxHashMap::default(),
-            children: FxHashMap::default(),
+            slots: FxHashMap::default(),
+            entries: Vec::new(),
+            generation: 1,
             arena: Vec::new(),
             hints: FxHashMap::default(),
             cut_value: Outcome::Disproved,
@@ -467,9 +494,10 @@ impl<M: Copy> ProofNumberSearch<M> {
 
     /// Forgets the tables and the node count (the limits and the guard stay).
     pub fn reset(&mut self) {
-        self.table.clear();
+        self.slots.clear();
+        self.entries.clear();
+        self.generation = 1;
         self.table_cut_free = false;
-        self.children.clear();
         self.arena.clear();
         self.hints.clear();
         self.stopped = false;
@@ -491,7 +519,7 @@ impl<M: Copy> ProofNumberSearch<M> {
             // The first pass keeps what an earlier first pass that met no cut state found
             // (nothing there rests on one); the second always starts afresh.
             if cut_value == Outcome::Proved || !self.table_cut_free {
-                self.table.clear();
+                self.generation += 1;
             }
             self.cut_value = cut_value;
             self.cut_met = false;
@@ -526,14 +554,50 @@ impl<M: Copy> ProofNumberSearch<M> {
     /// After [`ProofNumberSearch::solve`] proved `s` with the prover to move: the first of
     /// `s`'s moves (in the game's order) that the search proved wins.
     pub fn winning_move<G: LocalGame<Move = M>>(&self, game: &G, s: &G::State) -> Option<M> {
-        let &(start, len) = self.children.get(&game.key(s))?;
-        self.arena[start as usize..(start + len) as usize]
+        let e = self.entries[*self.slots.get(&game.key(s))? as usize];
+        if e.len == NOT_EXPANDED {
+            return None;
+        }
+        self.arena[e.start as usize..(e.start + e.len) as usize]
             .iter()
             .find(|c| match c.settled {
                 Some(v) => v == Outcome::Proved,
-                None => self.table.get(&c.key).is_some_and(|&(pn, _)| pn == 0),
+                None => self.numbers(c.key).is_some_and(|(pn, _)| pn == 0),
             })
             .map(|c| c.m)
+    }
+
+    /// The entry of `key`, made if there is none.
+    fn slot(&mut self, key: u64) -> usize {
+        let entries = &mut self.entries;
+        *self.slots.entry(key).or_insert_with(|| {
+            entries.push(PnEntry {
+                numbers: (1, 1),
+                generation: 0,
+                start: 0,
+                len: NOT_EXPANDED,
+            });
+            (entries.len() - 1) as u32
+        }) as usize
+    }
+
+    /// The numbers of the entry `slot`, if the table has them.
+    fn numbers_at(&self, slot: usize) -> Option<(u64, u64)> {
+        let e = &self.entries[slot];
+        (e.generation == self.generation).then_some(e.numbers)
+    }
+
+    /// The numbers of `key`, if the table has them.
+    fn numbers(&self, key: u64) -> Option<(u64, u64)> {
+        self.numbers_at(*self.slots.get(&key)? as usize)
+    }
+
+    /// Puts `numbers` in the table for the entry `slot`.
+    fn set_numbers(&mut self, slot: usize, numbers: (u64, u64)) {
+        let generation = self.generation;
+        let e = &mut self.entries[slot];
+        e.numbers = numbers;
+        e.generation = generation;
     }
 
     /// The moves of `s` (expanded once): each legal move, the key it leads to and what that
@@ -542,10 +606,11 @@ impl<M: Copy> ProofNumberSearch<M> {
         &mut self,
         game: &mut G,
         s: &G::State,
-        key: u64,
+        slot: usize,
     ) -> (usize, usize) {
-        if let Some(&(start, len)) = self.children.get(&key) {
-            return (start as usize, len as usize);
+        let e = self.entries[slot];
+        if e.len != NOT_EXPANDED {
+            return (e.start as usize, e.len as usize);
         }
         let start = self.arena.len();
         for m in game.moves(s) {
@@ -579,18 +644,21 @@ impl<M: Copy> ProofNumberSearch<M> {
             };
             self.arena.push(PnChild {
                 m,
+                slot: NO_SLOT,
                 key,
                 hint,
                 settled,
             });
         }
         let len = self.arena.len() - start;
-        self.children.insert(key, (start as u32, len as u32));
+        let e = &mut self.entries[slot];
+        (e.start, e.len) = (start as u32, len as u32);
         (start, len)
     }
 
-    /// The numbers of a child of a state at `depth`.
-    fn child_numbers(&mut self, c: &PnChild<M>, depth: usize) -> (u64, u64) {
+    /// The numbers of the move `i` of the arena, of a state at `depth`.
+    fn child_numbers(&mut self, i: usize, depth: usize) -> (u64, u64) {
+        let c = self.arena[i];
         let value = match c.settled {
             Some(v) => Some(v),
             None if depth + 1 >= self.limits.depth => {
@@ -611,8 +679,8 @@ impl<M: Copy> ProofNumberSearch<M> {
                     (PN_INF, 0)
                 }
             }
-            None => match self.table.get(&c.key) {
-                Some(&v) => v,
+            None => match self.child_table_numbers(i, c) {
+                Some(v) => v,
                 // A settled hint only leans: a hinted win costs 1 and its refutation much.
                 None => match self.hints.get(&c.hint) {
                     Some(&(pn, dn)) => (pn.clamp(1, HINT_CAP), dn.clamp(1, HINT_CAP)),
@@ -620,6 +688,20 @@ impl<M: Copy> ProofNumberSearch<M> {
                 },
             },
         }
+    }
+
+    /// The table's numbers of the state the move `i` (`c`) of the arena leads to, if any;
+    /// the move learns its state's entry once it has one.
+    #[inline]
+    fn child_table_numbers(&mut self, i: usize, c: PnChild<M>) -> Option<(u64, u64)> {
+        let slot = if c.slot != NO_SLOT {
+            c.slot
+        } else {
+            let slot = *self.slots.get(&c.key)?;
+            self.arena[i].slot = slot;
+            slot
+        };
+        self.numbers_at(slot as usize)
     }
 
     /// Nagai's multiple iterative deepening: works on `s` until its proof number reaches
@@ -640,17 +722,18 @@ impl<M: Copy> ProofNumberSearch<M> {
         } else if self.budget.stopped_by_guard() {
             self.stopped = true;
         }
+        let slot = self.slot(key);
         if self.stopped {
-            return self.table.get(&key).copied().unwrap_or((1, 1));
+            return self.numbers_at(slot).unwrap_or((1, 1));
         }
         self.budget.nodes += 1;
-        let (start, len) = self.expand(game, s, key);
+        let (start, len) = self.expand(game, s, slot);
         self.budget.nodes += game.take_work();
         let prover = game.prover_to_move(s);
         if len == 0 {
             // A player with no move loses.
             let v = if prover { (PN_INF, 0) } else { (0, PN_INF) };
-            self.table.insert(key, v);
+            self.set_numbers(slot, v);
             return v;
         }
         loop {
@@ -661,8 +744,7 @@ impl<M: Copy> ProofNumberSearch<M> {
             let (mut best_pn, mut best_dn) = (PN_INF, PN_INF);
             let mut sum: u64 = 0;
             for i in start..start + len {
-                let c = self.arena[i];
-                let (cp, cd) = self.child_numbers(&c, depth);
+                let (cp, cd) = self.child_numbers(i, depth);
                 let (own, other) = if prover { (cp, cd) } else { (cd, cp) };
                 // A sum of finite numbers stays finite, however large (the same state may
                 // be counted along several paths).
@@ -682,7 +764,7 @@ impl<M: Copy> ProofNumberSearch<M> {
             }
             let (pn, dn) = if prover { (first, sum) } else { (sum, first) };
             if pn >= th_pn || dn >= th_dn || self.stopped {
-                self.table.insert(key, (pn, dn));
+                self.set_numbers(slot, (pn, dn));
                 self.hints.insert(hint, (pn, dn));
                 return (pn, dn);
             }
@@ -708,7 +790,8 @@ impl<M: Copy> ProofNumberSearch<M> {
                 // mind (they should not); count the move as lost for its player.
                 None => {
                     let lost = if prover { (PN_INF, 0) } else { (0, PN_INF) };
-                    self.table.insert(self.arena[best].key, lost);
+                    let child = self.slot(self.arena[best].key);
+                    self.set_numbers(child, lost);
                 }
             }
         }

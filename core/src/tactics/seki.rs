@@ -63,6 +63,13 @@ pub fn seki_stones(board: &Board) -> Vec<bool> {
 /// played string a single liberty, on which the opponent's capture leaves the capturing
 /// string at least two liberties (it is no snapback).
 pub fn no_approach(board: &Board, points: &[Point]) -> bool {
+    no_approach_on(board, points, &mut board.clone())
+}
+
+/// [`no_approach`], trying the plays on `scratch` (any board, refilled from `board` with
+/// [`Board::clone_from`], which copies only the cells in use): a caller that asks often
+/// keeps one scratch board instead of copying a whole board per question.
+pub fn no_approach_on(board: &Board, points: &[Point], scratch: &mut Board) -> bool {
     if points.is_empty() {
         return false;
     }
@@ -81,7 +88,8 @@ pub fn no_approach(board: &Board, points: &[Point]) -> bool {
             if board.is_capture(p, color) {
                 return false;
             }
-            let mut b = board.clone();
+            let b = &mut *scratch;
+            b.clone_from(board);
             b.clear_ko();
             b.play(p, color);
             if !b.in_atari(p) {
