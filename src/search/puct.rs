@@ -104,6 +104,8 @@ pub struct NetworkSearch<'a> {
     nodes: Vec<Node>,
     /// The root's evaluation (its ownership is the analysis's).
     root_eval: Option<Evaluation>,
+    /// The last leaf's evaluation, its buffers reused from leaf to leaf.
+    leaf_eval: Evaluation,
     /// The score utility's scale in points and its bound.
     utility_scale: f64,
     utility_weight: f64,
@@ -125,6 +127,7 @@ impl<'a> NetworkSearch<'a> {
             evaluator,
             nodes: vec![Node::new(Point::PASS, 1.0)],
             root_eval: None,
+            leaf_eval: Evaluation::default(),
             utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
             utility_weight: f64::from(super::SCORE_UTILITY_WEIGHT),
         }
@@ -247,9 +250,9 @@ impl<'a> NetworkSearch<'a> {
     /// Returns the value for the player who moved into the leaf.
     fn expand(&mut self, node: usize, game: &Game, color: Color, depth: usize) -> LeafValue {
         let visits = self.nodes[0].visits as usize;
-        let eval = self
-            .evaluator
-            .evaluate_game(game, visits % symmetry::COUNT, 0.0);
+        let eval = &mut self.leaf_eval;
+        self.evaluator
+            .evaluate_game_into(game, visits % symmetry::COUNT, 0.0, eval);
         let size = game.size();
         let board = game.board();
         let depth32 = depth as u32;
@@ -289,7 +292,7 @@ impl<'a> NetworkSearch<'a> {
             -eval.white_lead
         });
         if node == 0 {
-            self.root_eval = Some(eval);
+            self.root_eval = Some(eval.clone());
         }
         LeafValue {
             value: 1.0 - to_move_value,
