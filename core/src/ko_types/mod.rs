@@ -475,8 +475,9 @@ fn classify_in_game(
 ) -> KoReport {
     let board = game.board();
     if region(board, ko).is_some() {
-        // Exactly, the closed killers' locales reading with half of what the type's
-        // questions leave; a location still open is then read with judged walls.
+        // Exactly, the closed killers' locales reading without a reserve of what the type's
+        // questions leave ([`EXACT_RESERVE`]); a location still open is then read with
+        // judged walls.
         let read = answer_all_reading(
             board,
             ko,
@@ -712,15 +713,16 @@ pub fn answer_all_judged(
     answer_all_reading(board, ko, walls, allowance, questions, false)
 }
 
-/// [`answer_all_judged`], the closed locales reading with at most half of what the other
-/// questions leave when `locale_half`.
+/// [`answer_all_judged`], the closed locales reading without one [`EXACT_RESERVE`]th of
+/// what the other questions leave when `keep_reserve` (a strong killer's side reading
+/// takes its share of all that is left, the reserve included).
 fn answer_all_reading(
     board: &Board,
     ko: BasicKo,
     walls: &JudgedWalls,
     allowance: &mut Allowance,
     questions: Questions,
-    locale_half: bool,
+    keep_reserve: bool,
 ) -> JudgedAnswers {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
@@ -740,8 +742,8 @@ fn answer_all_reading(
     ];
     for (role, target) in order {
         // Nodes kept back from the closed locales for another reading.
-        let reserve = if locale_half && (role, target) == (Role::Closed, Target::Locale) {
-            allowance.nodes / 2
+        let reserve = if keep_reserve && (role, target) == (Role::Closed, Target::Locale) {
+            allowance.nodes / EXACT_RESERVE
         } else {
             0
         };
@@ -796,7 +798,8 @@ fn answer_all_reading(
                     && target == Target::Locale
                     && location_settled(&table);
                 let part = if side {
-                    allowance.nodes / SIDE_SHARE
+                    // (Of all that is left, the reserve included.)
+                    ((allowance.nodes + reserve) / SIDE_SHARE).min(allowance.nodes)
                 } else if split {
                     allowance.nodes / 2
                 } else {
@@ -844,6 +847,11 @@ fn answer_all_reading(
 /// longer need it (a strong killer's locale once the ko is known to be external): one in
 /// [`SIDE_SHARE`].
 const SIDE_SHARE: usize = 10;
+
+/// The part of what the type's questions leave that an exact reading keeps back from the
+/// closed killers' locales (one in [`EXACT_RESERVE`]), for a reading with judged walls if
+/// the location is still open.
+const EXACT_RESERVE: usize = 8;
 
 /// True when some closed killer's closed locale is a no: the ko is external whatever the
 /// other answers.

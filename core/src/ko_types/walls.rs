@@ -722,9 +722,9 @@ mod tests {
     /// In `koan-gnugo-9x9-006` after move 89 (the ko B9/A9, Black open) the region closes at
     /// unconditionally alive strings and the dead ko is read exactly, but Black's locale
     /// holds White's B8 and C9, stones of White's centre group, which Black captures in a
-    /// race read over most of the board. With half of what the type's questions left, the
-    /// exact reading leaves the location open; read again with judged walls (the centre
-    /// group judged dead), the dead ko is internal.
+    /// race read over most of the board. With all but an eighth of what the type's
+    /// questions left, the exact reading leaves the location open; read again with judged
+    /// walls (the centre group judged dead), the dead ko is internal.
     #[test]
     fn an_open_location_of_an_exact_reading_is_read_again_with_judged_walls() {
         let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 89);
