@@ -3,12 +3,13 @@
 //! gets wrong marked `*`, expected to fail) through `koan regress` on
 //! `koan --model NETWORK --threads 1 --playouts 300`, under every ko rule the suite names.
 //!
-//! The network is the one in KaTrain's package, set up as `tests/nn_katago.rs` sets it up
-//! (`gtp-scripts/katago-cpu.sh` into a folder under `target/`, or the folder
-//! `KOAN_KATAGO_DIR` names; whichever of the two tests runs first does it). Without Python 3
+//! The network is the one in KaTrain's package, set up as `tests/common/katago.rs` says
+//! (shared with `tests/nn_katago.rs`). Without Python 3
 //! or when KaTrain cannot be installed the network test is skipped, with the reason printed.
 
-use std::path::{Path, PathBuf};
+#[path = "common/katago.rs"]
+mod katago;
+
 use std::process::Command;
 
 const CLASSICAL: &str = concat!(
@@ -57,43 +58,9 @@ fn the_network_suite_asks_what_the_classical_suite_asks() {
     );
 }
 
-fn katago_dir() -> PathBuf {
-    match std::env::var_os("KOAN_KATAGO_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("katago"),
-    }
-}
-
-/// The network file, set up on the first run; `Err` says why it cannot be.
-fn network() -> Result<PathBuf, String> {
-    let model = katago_dir().join("model.bin.gz");
-    if model.exists() {
-        return Ok(model);
-    }
-    if Command::new("python3").arg("--version").output().is_err() {
-        return Err(
-            "python3 is not installed, so KaTrain (which ships the network) cannot be".into(),
-        );
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/katago-cpu.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .arg(katago_dir())
-        .output()
-        .expect("bash runs");
-    if model.exists() {
-        Ok(model)
-    } else {
-        Err(format!(
-            "KaTrain could not be installed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
-    }
-}
-
 #[test]
 fn the_network_search_passes_the_rule_suite() {
-    let model = match network() {
+    let model = match katago::network() {
         Ok(m) => m,
         Err(why) => {
             println!("SKIPPED: {why}");

@@ -17,8 +17,11 @@ use koan::nn::{Evaluator, Model};
 use koan::rules::Ruleset;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+#[path = "common/katago.rs"]
+mod katago;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The policy optimism KataGo's GTP engine uses for `kata-raw-nn` by default.
@@ -45,43 +48,6 @@ struct Case {
 const POSITIONAL: &str = r#"{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true}"#;
 const SIMPLE_TERRITORY: &str = r#"{"ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false}"#;
 const SITUATIONAL: &str = r#"{"ko":"SITUATIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":true}"#;
-
-fn katago_dir() -> PathBuf {
-    match std::env::var_os("KOAN_KATAGO_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("katago"),
-    }
-}
-
-/// KataGo's GTP command (a script), set up on the first run; `Err` says why it cannot be.
-fn setup_katago() -> Result<PathBuf, String> {
-    let dir = katago_dir();
-    let gtp = dir.join("katago-gtp");
-    if gtp.exists() && dir.join("model.bin.gz").exists() {
-        return Ok(gtp);
-    }
-    if Command::new("python3").arg("--version").output().is_err() {
-        return Err("python3 is not installed, so KaTrain (which ships KataGo) cannot be".into());
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/katago-cpu.sh");
-    let out = Command::new("bash")
-        .arg(script)
-        .arg(&dir)
-        .output()
-        .expect("bash runs");
-    if !dir.join("model.bin.gz").exists() {
-        return Err(format!(
-            "KaTrain could not be installed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    assert!(
-        out.status.success(),
-        "setting up KataGo failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Ok(gtp)
-}
 
 struct Gtp {
     name: String,
@@ -245,24 +211,24 @@ fn parse(text: &str) -> Vec<(String, Vec<Option<f64>>)> {
 
 #[test]
 fn koan_evaluates_the_network_as_katago_does() {
-    let gtp_cmd = match setup_katago() {
+    let gtp_cmd = match katago::katago_gtp() {
         Ok(p) => p,
         Err(why) => {
             println!("SKIPPED: {why}");
             return;
         }
     };
-    let model_path = katago_dir().join("model.bin.gz");
+    let model_path = katago::dir().join("model.bin.gz");
     let model = Model::load(&model_path).expect("the network loads");
     let mut eval = Evaluator::new(model);
-    let log = katago_dir().join("gtp-test.err");
+    let log = katago::dir().join("gtp-test.err");
     let mut katago = Gtp::start(&gtp_cmd, &[], &log);
     // The koan binary started with the same network answers `kata-raw-nn` over GTP exactly
     // as the library's evaluation prints it.
     let mut koan = Gtp::start(
         Path::new(env!("CARGO_BIN_EXE_koan")),
         &["--model".as_ref(), model_path.as_os_str()],
-        &katago_dir().join("koan-test.err"),
+        &katago::dir().join("koan-test.err"),
     );
 
     let mut cases = ko_cases();
