@@ -100,7 +100,7 @@ fn referee(args: &RefereeArgs) -> ExitCode {
 /// The GTP engine's options.
 #[derive(Args)]
 struct EngineArgs {
-    /// Search threads [default: all cores]
+    /// Search threads [default: all cores; 1 with --model]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
     /// Playouts per move [default: limited by time only]
@@ -204,6 +204,11 @@ impl EngineArgs {
         o.playout_replies = self.playout_replies.as_deref() == Some("on");
         if let Some(path) = &self.model {
             o.network = Some(Network::load(path).map_err(|e| format!("--model: {e}"))?);
+            // A second network thread has not been shown to play better at equal time: one
+            // unless asked.
+            if self.threads.is_none() {
+                o.threads = 1;
+            }
         }
         Ok(o)
     }

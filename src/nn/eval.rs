@@ -7,7 +7,7 @@ use super::inputs::{self, KataKo, KataRules, KataTax, Position};
 use super::model::Model;
 use super::symmetry;
 use crate::board::{Board, Cell, Color, Point, SuicideRule};
-use crate::game::Game;
+use crate::game::{Game, Illegal};
 use crate::rules::{KoRule, Scoring};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -94,51 +94,81 @@ impl GameInputs {
     /// network sees fixed-ko and Ing-Spight bans as bans, and no ban where the rule has
     /// none (a fixed-ko retake that is a new transition).
     pub fn from_game(game: &Game) -> GameInputs {
+        let mut gi = GameInputs {
+            board: game.board().clone(),
+            to_move: game.to_move(),
+            rules: kata_rules(game.rules()),
+            white_komi: 0.0,
+            ko_bans: Vec::new(),
+            moves: Vec::with_capacity(game.moves().len()),
+            earlier: [None, None],
+            pass_ends_phase: false,
+            hide_history: false,
+        };
+        gi.read(game);
+        gi
+    }
+
+    /// Reads a game into these inputs, as [`GameInputs::from_game`] does, reusing their
+    /// buffers: once they have held as many moves and bans, nothing is allocated.
+    pub fn read(&mut self, game: &Game) {
         let rules = kata_rules(game.rules());
-        let mut board = game.start().clone();
-        let mut earlier: [Option<Board>; 2] = [None, None];
-        let mut moves = Vec::with_capacity(game.moves().len());
-        for step in game.moves() {
-            earlier[1] = earlier[0].take();
-            earlier[0] = Some(board.clone());
-            if step.point.is_pass() {
+        self.rules = rules;
+        self.moves.clear();
+        self.moves
+            .extend(game.moves().iter().map(|step| (step.color, step.point)));
+        // The boards before the last move and the one before it, replayed from the start.
+        let count = self.moves.len();
+        for (k, earlier) in self.earlier.iter_mut().enumerate() {
+            if count <= k {
+                *earlier = None;
+            }
+        }
+        let board = &mut self.board;
+        board.clone_from(game.start());
+        for (i, &(color, point)) in self.moves.iter().enumerate() {
+            for (k, earlier) in self.earlier.iter_mut().enumerate() {
+                if i + 1 + k == count {
+                    match earlier {
+                        Some(e) => e.clone_from(board),
+                        None => *earlier = Some(board.clone()),
+                    }
+                }
+            }
+            if point.is_pass() {
                 board.clear_ko();
             } else {
-                board.play(step.point, step.color);
+                board.play(point, color);
             }
-            moves.push((step.color, step.point));
         }
-        let board = game.board().clone();
+        board.clone_from(game.board());
         let to_move = game.to_move();
-        let ko_bans = game.ko_bans(to_move).into_iter().map(|(p, _)| p).collect();
+        self.to_move = to_move;
+        self.ko_bans.clear();
+        let judge = game.judge();
+        for p in board.points() {
+            if let Err(Illegal::Ko(_)) = judge.judge(board, p, to_move) {
+                self.ko_bans.push(p);
+            }
+        }
         // After a pass, another ends the game (area scoring) or the phase (territory). Under
         // area scoring KataGo lets a friendly pass go on instead: it hides the last moves and
         // does not flag the end.
-        let after_pass = moves.last().is_some_and(|m| m.1.is_pass());
-        let hide_history = after_pass && rules.area_scoring;
-        let pass_ends_phase = after_pass && !rules.area_scoring;
+        let after_pass = self.moves.last().is_some_and(|m| m.1.is_pass());
+        self.hide_history = after_pass && rules.area_scoring;
+        self.pass_ends_phase = after_pass && !rules.area_scoring;
         // Under territory scoring KataGo counts as under area scoring but gives each side a
         // point for every board play of the other (the stones placed), so its komi moves by
         // one point a move.
         let mut white_komi = game.komi() as f32;
         if !rules.area_scoring {
-            for &(c, p) in &moves {
+            for &(c, p) in &self.moves {
                 if !p.is_pass() {
                     white_komi += if c == Color::Black { 1.0 } else { -1.0 };
                 }
             }
         }
-        GameInputs {
-            board,
-            to_move,
-            rules,
-            white_komi,
-            ko_bans,
-            moves,
-            earlier,
-            pass_ends_phase,
-            hide_history,
-        }
+        self.white_komi = white_komi;
     }
 
     /// Makes `color` the player to move with no history behind the position, as KataGo does
@@ -201,6 +231,10 @@ pub struct Evaluator {
     raw: Vec<RawOutput>,
     /// Which points the player to move may play, for the policy's softmax.
     legal: Vec<bool>,
+    /// The input readers' buffers.
+    scratch: inputs::Scratch,
+    /// The last game read by [`Evaluator::evaluate_game_into`], its buffers reused.
+    game_inputs: Option<Box<GameInputs>>,
 }
 
 fn softplus(x: f64) -> f64 {
@@ -222,6 +256,8 @@ impl Evaluator {
             global: Vec::new(),
             raw: Vec::new(),
             legal: Vec::new(),
+            scratch: inputs::Scratch::default(),
+            game_inputs: None,
         }
     }
 
@@ -233,8 +269,30 @@ impl Evaluator {
     /// Evaluates a game's position in orientation `symmetry` (0 to 7) with KataGo's policy
     /// optimism `optimism` (0 for the plain policy).
     pub fn evaluate_game(&mut self, game: &Game, symmetry: usize, optimism: f32) -> Evaluation {
-        let gi = GameInputs::from_game(game);
-        self.evaluate(&gi, symmetry, optimism)
+        let mut out = Evaluation::default();
+        self.evaluate_game_into(game, symmetry, optimism, &mut out);
+        out
+    }
+
+    /// Evaluates a game's position into `out`, reusing its buffers and the evaluator's:
+    /// once it has evaluated a position of the same board size with as many moves and ko
+    /// bans, it allocates nothing (the game is read into inputs the evaluator keeps).
+    pub fn evaluate_game_into(
+        &mut self,
+        game: &Game,
+        symmetry: usize,
+        optimism: f32,
+        out: &mut Evaluation,
+    ) {
+        let gi = match self.game_inputs.take() {
+            Some(mut gi) => {
+                gi.read(game);
+                gi
+            }
+            None => Box::new(GameInputs::from_game(game)),
+        };
+        self.evaluate_into(&gi, symmetry, optimism, out);
+        self.game_inputs = Some(gi);
     }
 
     /// Evaluates a position read from a game.
@@ -310,6 +368,7 @@ impl Evaluator {
         for (i, &(gi, symmetry)) in positions.iter().enumerate() {
             inputs::fill(
                 &gi.position(),
+                &mut self.scratch,
                 &mut self.spatial,
                 &mut self.global[i * G..(i + 1) * G],
             );

@@ -100,9 +100,17 @@ pub fn index_of(board: &Board, p: Point) -> usize {
     (n - 1 - c.row as usize) * n + c.col as usize
 }
 
+/// The readers' buffers the inputs need (the ladder reader's, the area reader's), kept
+/// between evaluations so that filling the inputs allocates nothing once they have grown.
+#[derive(Default)]
+pub struct Scratch {
+    ladder: Ladder,
+    area: Area,
+}
+
 /// Fills `spatial` (`[point][plane]`, row-major points from the top-left) and `global` for
-/// `pos`; both are overwritten whole.
-pub fn fill(pos: &Position<'_>, spatial: &mut [f32], global: &mut [f32]) {
+/// `pos`; both are overwritten whole. The readers work in `scratch`.
+pub fn fill(pos: &Position<'_>, scratch: &mut Scratch, spatial: &mut [f32], global: &mut [f32]) {
     let board = pos.board;
     let n = board.size();
     let points = n * n;
@@ -132,9 +140,8 @@ pub fn fill(pos: &Position<'_>, spatial: &mut [f32], global: &mut [f32]) {
 
     // Area: pass-alive stones and territory, big territories, then every other stone.
     let rules = pos.rules;
-    let mut area_for_score = None;
     if rules.area_scoring && rules.tax == KataTax::None {
-        let area = calculate_area(board, rules.multi_stone_suicide);
+        let area = scratch.area.calculate(board, rules.multi_stone_suicide);
         for p in board.points() {
             match area[p.index()] {
                 Some(c) if c == me => set(p, 18),
@@ -142,9 +149,7 @@ pub fn fill(pos: &Position<'_>, spatial: &mut [f32], global: &mut [f32]) {
                 None => {}
             }
         }
-        area_for_score = Some(area);
     }
-    let _ = area_for_score;
 
     // The last five moves, as long as they alternate ending with the opponent's.
     let history_len = if pos.hide_history { 0 } else { 5 };
@@ -163,7 +168,7 @@ pub fn fill(pos: &Position<'_>, spatial: &mut [f32], global: &mut [f32]) {
     }
 
     // Ladders now, one move ago and two moves ago.
-    let mut ladder = Ladder::default();
+    let ladder = &mut scratch.ladder;
     ladder.mark(board, |p, working| {
         set(p, 14);
         if board.cell(p).color() == Some(opp) && board.liberties(p, 2).len() > 1 {
@@ -240,25 +245,32 @@ pub fn fill(pos: &Position<'_>, spatial: &mut [f32], global: &mut [f32]) {
     }
 }
 
-/// KataGo's `Board::calculateArea` with every option on: for each point, whose area it is
-/// (pass-alive stones and territory by Benson's algorithm, empty regions bordered by one
-/// colour only, then every remaining stone as its own colour's).
-pub fn calculate_area(board: &Board, multi_stone_suicide: bool) -> Vec<Option<Color>> {
-    let mut result = vec![None; crate::board::MAX_POINTS];
-    for pla in Color::BOTH {
-        area_for(board, pla, multi_stone_suicide, &mut result);
-    }
-    for p in board.points() {
-        if result[p.index()].is_none() {
-            result[p.index()] = board.cell(p).color();
-        }
-    }
-    result
+/// KataGo's `Board::calculateArea` with every option on, with its buffers: for each point,
+/// whose area it is (pass-alive stones and territory by Benson's algorithm, empty regions
+/// bordered by one colour only, then every remaining stone as its own colour's).
+#[derive(Default)]
+pub struct Area {
+    /// Per array index, whose area the point is.
+    result: Vec<Option<Color>>,
+    /// Per array index, the region the point belongs to (`usize::MAX`: none).
+    region_of: Vec<usize>,
+    regions: Vec<Region>,
+    /// The regions' points, each region's a run of its own.
+    points: Vec<Point>,
+    /// The heads of the strings each region is vital for, each region's a run of its own.
+    vital: Vec<Point>,
+    queue: Vec<Point>,
+    heads: Vec<Point>,
+    vital_count: Vec<usize>,
+    killed: Vec<bool>,
 }
 
+/// One region of empty points and the opponent's stones, as Benson's algorithm sees it.
 struct Region {
-    points: Vec<Point>,
-    vital_for: Vec<Point>,
+    /// Its points: `Area::points[points]`.
+    points: std::ops::Range<usize>,
+    /// The strings it is vital for: `Area::vital[vital_for]`.
+    vital_for: std::ops::Range<usize>,
     internal: u8,
     contains_opp: bool,
     borders_dead: bool,
@@ -271,132 +283,172 @@ fn adjacent_to_head(board: &Board, p: Point, head: Point) -> bool {
         .any(|&q| board.cell(q).color().is_some() && board.string_head(q) == head)
 }
 
-fn area_for(board: &Board, pla: Color, multi_stone_suicide: bool, result: &mut [Option<Color>]) {
-    let opp = pla.opponent();
-    let mine = Cell::stone(pla);
-    let theirs = Cell::stone(opp);
-    let mut region_of = vec![usize::MAX; crate::board::MAX_POINTS];
-    let mut regions: Vec<Region> = Vec::new();
-    let mut at_least_one_pla = false;
-    // Regions in KataGo's scan order (rows from the top), each grown breadth-first.
-    for y in 0..board.size() {
-        for x in 0..board.size() {
-            let start = point_at(board, x, y);
-            if region_of[start.index()] != usize::MAX {
-                continue;
+impl Area {
+    /// Whose area each point of `board` is, by array index (`None`: nobody's).
+    pub fn calculate(&mut self, board: &Board, multi_stone_suicide: bool) -> &[Option<Color>] {
+        self.result.clear();
+        self.result.resize(crate::board::MAX_POINTS, None);
+        for pla in Color::BOTH {
+            self.area_for(board, pla, multi_stone_suicide);
+        }
+        for p in board.points() {
+            if self.result[p.index()].is_none() {
+                self.result[p.index()] = board.cell(p).color();
             }
-            match board.cell(start) {
-                Cell::Empty => {}
-                c => {
-                    at_least_one_pla |= c == mine;
+        }
+        &self.result
+    }
+
+    fn area_for(&mut self, board: &Board, pla: Color, multi_stone_suicide: bool) {
+        let opp = pla.opponent();
+        let mine = Cell::stone(pla);
+        let theirs = Cell::stone(opp);
+        let region_of = &mut self.region_of;
+        region_of.clear();
+        region_of.resize(crate::board::MAX_POINTS, usize::MAX);
+        let regions = &mut self.regions;
+        regions.clear();
+        let (points, vital, queue) = (&mut self.points, &mut self.vital, &mut self.queue);
+        points.clear();
+        vital.clear();
+        let mut at_least_one_pla = false;
+        // Regions in KataGo's scan order (rows from the top), each grown breadth-first.
+        for y in 0..board.size() {
+            for x in 0..board.size() {
+                let start = point_at(board, x, y);
+                if region_of[start.index()] != usize::MAX {
                     continue;
                 }
-            }
-            let idx = regions.len();
-            let mut vital_for: Vec<Point> = Vec::new();
-            for q in board.neighbours(start) {
-                if board.cell(q) == mine {
-                    let h = board.string_head(q);
-                    if !vital_for.contains(&h) {
-                        vital_for.push(h);
+                match board.cell(start) {
+                    Cell::Empty => {}
+                    c => {
+                        at_least_one_pla |= c == mine;
+                        continue;
                     }
                 }
-            }
-            let mut region = Region {
-                points: Vec::new(),
-                vital_for,
-                internal: 0,
-                contains_opp: false,
-                borders_dead: false,
-            };
-            let mut queue = vec![start];
-            region_of[start.index()] = idx;
-            let mut head = 0;
-            while head < queue.len() {
-                let p = queue[head];
-                head += 1;
-                if !region.vital_for.is_empty()
-                    && (multi_stone_suicide || board.cell(p) == Cell::Empty)
-                {
-                    region.vital_for.retain(|&h| adjacent_to_head(board, p, h));
-                }
-                if region.internal < 2
-                    && !board.neighbours(p).iter().any(|&q| board.cell(q) == mine)
-                {
-                    region.internal += 1;
-                }
-                if board.cell(p) == theirs {
-                    region.contains_opp = true;
-                }
-                region.points.push(p);
-                for q in board.neighbours(p) {
-                    let c = board.cell(q);
-                    if (c == Cell::Empty || c == theirs) && region_of[q.index()] == usize::MAX {
-                        region_of[q.index()] = idx;
-                        queue.push(q);
+                let idx = regions.len();
+                let vital_start = vital.len();
+                for q in board.neighbours(start) {
+                    if board.cell(q) == mine {
+                        let h = board.string_head(q);
+                        if !vital[vital_start..].contains(&h) {
+                            vital.push(h);
+                        }
                     }
                 }
-            }
-            regions.push(region);
-        }
-    }
-    // Benson: a string needs two vital regions; killing strings takes vitality away.
-    let heads: Vec<Point> = board
-        .points()
-        .filter(|&p| board.cell(p) == mine && board.string_head(p) == p)
-        .collect();
-    let mut vital_count = vec![0usize; crate::board::MAX_POINTS];
-    for r in &regions {
-        for &h in &r.vital_for {
-            vital_count[h.index()] += 1;
-        }
-    }
-    let mut killed = vec![false; heads.len()];
-    loop {
-        let mut any = false;
-        for (i, &h) in heads.iter().enumerate() {
-            if killed[i] || vital_count[h.index()] >= 2 {
-                continue;
-            }
-            killed[i] = true;
-            any = true;
-            for s in board.string_stones(h) {
-                for q in board.neighbours(s) {
-                    let ri = region_of[q.index()];
-                    let c = board.cell(q);
-                    if ri != usize::MAX
-                        && !regions[ri].borders_dead
-                        && (c == Cell::Empty || c == theirs)
+                let points_start = points.len();
+                let mut internal = 0u8;
+                let mut contains_opp = false;
+                queue.clear();
+                queue.push(start);
+                region_of[start.index()] = idx;
+                let mut head = 0;
+                while head < queue.len() {
+                    let p = queue[head];
+                    head += 1;
+                    if vital.len() > vital_start
+                        && (multi_stone_suicide || board.cell(p) == Cell::Empty)
                     {
-                        regions[ri].borders_dead = true;
-                        for &vh in &regions[ri].vital_for {
-                            vital_count[vh.index()] = vital_count[vh.index()].wrapping_sub(1);
+                        // Keep, in order, the heads the point touches.
+                        let mut kept = vital_start;
+                        for i in vital_start..vital.len() {
+                            if adjacent_to_head(board, p, vital[i]) {
+                                vital[kept] = vital[i];
+                                kept += 1;
+                            }
+                        }
+                        vital.truncate(kept);
+                    }
+                    if internal < 2 && !board.neighbours(p).iter().any(|&q| board.cell(q) == mine) {
+                        internal += 1;
+                    }
+                    if board.cell(p) == theirs {
+                        contains_opp = true;
+                    }
+                    points.push(p);
+                    for q in board.neighbours(p) {
+                        let c = board.cell(q);
+                        if (c == Cell::Empty || c == theirs) && region_of[q.index()] == usize::MAX {
+                            region_of[q.index()] = idx;
+                            queue.push(q);
+                        }
+                    }
+                }
+                regions.push(Region {
+                    points: points_start..points.len(),
+                    vital_for: vital_start..vital.len(),
+                    internal,
+                    contains_opp,
+                    borders_dead: false,
+                });
+            }
+        }
+        // Benson: a string needs two vital regions; killing strings takes vitality away.
+        let heads = &mut self.heads;
+        heads.clear();
+        heads.extend(
+            board
+                .points()
+                .filter(|&p| board.cell(p) == mine && board.string_head(p) == p),
+        );
+        let vital_count = &mut self.vital_count;
+        vital_count.clear();
+        vital_count.resize(crate::board::MAX_POINTS, 0);
+        for r in regions.iter() {
+            for &h in &vital[r.vital_for.clone()] {
+                vital_count[h.index()] += 1;
+            }
+        }
+        let killed = &mut self.killed;
+        killed.clear();
+        killed.resize(heads.len(), false);
+        loop {
+            let mut any = false;
+            for (i, &h) in heads.iter().enumerate() {
+                if killed[i] || vital_count[h.index()] >= 2 {
+                    continue;
+                }
+                killed[i] = true;
+                any = true;
+                for s in board.string_stones(h) {
+                    for q in board.neighbours(s) {
+                        let ri = region_of[q.index()];
+                        let c = board.cell(q);
+                        if ri != usize::MAX
+                            && !regions[ri].borders_dead
+                            && (c == Cell::Empty || c == theirs)
+                        {
+                            regions[ri].borders_dead = true;
+                            for &vh in &vital[regions[ri].vital_for.clone()] {
+                                vital_count[vh.index()] = vital_count[vh.index()].wrapping_sub(1);
+                            }
                         }
                     }
                 }
             }
-        }
-        if !any {
-            break;
-        }
-    }
-    for (i, &h) in heads.iter().enumerate() {
-        if !killed[i] {
-            for s in board.string_stones(h) {
-                result[s.index()] = Some(pla);
+            if !any {
+                break;
             }
         }
-    }
-    for r in &regions {
-        let mark = at_least_one_pla && !r.borders_dead && (r.internal <= 1 || !r.contains_opp);
-        if mark {
-            for &p in &r.points {
-                result[p.index()] = Some(pla);
+        let result = &mut self.result;
+        for (i, &h) in heads.iter().enumerate() {
+            if !killed[i] {
+                for s in board.string_stones(h) {
+                    result[s.index()] = Some(pla);
+                }
             }
-        } else if !r.contains_opp && at_least_one_pla {
-            for &p in &r.points {
-                if result[p.index()].is_none() {
+        }
+        for r in regions.iter() {
+            let mark = at_least_one_pla && !r.borders_dead && (r.internal <= 1 || !r.contains_opp);
+            if mark {
+                for &p in &points[r.points.clone()] {
                     result[p.index()] = Some(pla);
+                }
+            } else if !r.contains_opp && at_least_one_pla {
+                for &p in &points[r.points.clone()] {
+                    if result[p.index()].is_none() {
+                        result[p.index()] = Some(pla);
+                    }
                 }
             }
         }
@@ -404,10 +456,20 @@ fn area_for(board: &Board, pla: Color, multi_stone_suicide: bool, result: &mut [
 }
 
 /// KataGo's ladder reader (`Board::searchIsLadderCaptured` and its two-liberty variant):
-/// which strings a ladder captures, and the attacker's working first moves.
+/// which strings a ladder captures, and the attacker's working first moves; it keeps its
+/// buffers between positions.
 #[derive(Default)]
 pub struct Ladder {
     nodes: usize,
+    /// The strings read in this position: head, laddered, and their working moves
+    /// (`working[range]`).
+    solved: Vec<(Point, bool, std::ops::Range<usize>)>,
+    /// The attacker's working first moves of the strings read, each string's a run.
+    working: Vec<Point>,
+    /// The moves of the nodes on the search's current line, each node's a run.
+    moves: Vec<Point>,
+    /// The heads of the strings next to a string, while its captures are listed.
+    seen: Vec<Point>,
 }
 
 /// KataGo's budget of nodes for one ladder search; a search that runs out says "no ladder".
@@ -422,7 +484,8 @@ impl Ladder {
     /// liberty: the defender moves first; with two: the attacker does) and, for two-liberty
     /// strings, the attacker's working first moves.
     pub fn mark(&mut self, board: &Board, mut f: impl FnMut(Point, &[Point])) {
-        let mut solved: Vec<(Point, bool, Vec<Point>)> = Vec::new();
+        self.solved.clear();
+        self.working.clear();
         for y in 0..board.size() {
             for x in 0..board.size() {
                 let p = point_at(board, x, y);
@@ -434,29 +497,33 @@ impl Ladder {
                     continue;
                 }
                 let head = board.string_head(p);
-                if let Some((_, laddered, _)) = solved.iter().find(|(h, _, _)| *h == head) {
+                if let Some((_, laddered, _)) = self.solved.iter().find(|(h, _, _)| *h == head) {
                     if *laddered {
                         f(p, &[]);
                     }
                     continue;
                 }
-                let (laddered, working) = if libs == 1 {
-                    (self.captured(board, p, true), Vec::new())
+                let start = self.working.len();
+                let laddered = if libs == 1 {
+                    self.captured(board, p, true)
                 } else {
                     self.captured_attacker_first(board, p)
                 };
+                let working = start..self.working.len();
                 if laddered {
-                    f(p, &working);
+                    f(p, &self.working[working.clone()]);
                 }
-                solved.push((head, laddered, working));
+                self.solved.push((head, laddered, working));
             }
         }
     }
 
-    fn captured_attacker_first(&mut self, board: &Board, p: Point) -> (bool, Vec<Point>) {
+    /// Whether the two-liberty string on `p` is captured in a ladder with the attacker
+    /// moving first; the working first moves are pushed onto `self.working`.
+    fn captured_attacker_first(&mut self, board: &Board, p: Point) -> bool {
         let pla = board.cell(p).color().expect("a stone");
         let opp = pla.opponent();
-        let mut working = Vec::new();
+        let mut any = false;
         for lib in board.liberties(p, 2) {
             if !legal(board, lib, opp) {
                 continue;
@@ -464,10 +531,11 @@ impl Ladder {
             let mut b = board.clone();
             b.play(lib, opp);
             if self.captured(&b, p, true) {
-                working.push(lib);
+                self.working.push(lib);
+                any = true;
             }
         }
-        (!working.is_empty(), working)
+        any
     }
 
     /// Whether the string on `p` is captured in a ladder, the defender moving first or not.
@@ -504,20 +572,22 @@ impl Ladder {
         let pla = board.cell(p).color().expect("a stone");
         let opp = pla.opponent();
         let libs = chain_libs(board, p);
-        let moves: smallvec::SmallVec<[Point; 8]> = if defender_to_move {
+        // This node's moves are `self.moves[base..end]`; deeper nodes push theirs above
+        // and take them off again.
+        let base = self.moves.len();
+        if defender_to_move {
             if libs >= 2 {
                 return Some(false);
             }
             if board.ko().is_some() {
                 return Some(false);
             }
-            let mut m = liberty_gaining_captures(board, p);
+            self.push_liberty_gaining_captures(board, p);
             for l in board.liberties(p, 1) {
-                if !m.contains(&l) {
-                    m.push(l);
+                if !self.moves[base..].contains(&l) {
+                    self.moves.push(l);
                 }
             }
-            m
         } else {
             if libs <= 1 {
                 return Some(true);
@@ -539,29 +609,70 @@ impl Ladder {
                 && would_be_ko_capture(board, l[1], opp)
                 && libs_after_play(board, l[0], pla) <= 2
                 && libs_after_play(board, l[1], pla) <= 2
-                && liberty_gaining_captures(board, p).is_empty()
             {
-                return Some(true);
+                self.push_liberty_gaining_captures(board, p);
+                let none = self.moves.len() == base;
+                self.moves.truncate(base);
+                if none {
+                    return Some(true);
+                }
             }
-            l
-        };
+            self.moves.extend_from_slice(&l);
+        }
+        let end = self.moves.len();
         let mover = if defender_to_move { pla } else { opp };
-        for m in moves {
+        let mut result = Some(defender_to_move);
+        for i in base..end {
+            let m = self.moves[i];
             if !legal(board, m, mover) {
                 continue;
             }
             let mut b = board.clone();
             b.play(m, mover);
             self.nodes += 1;
-            let captured = self.search(&b, p, !defender_to_move, depth + 1, depth_limit)?;
-            if defender_to_move && !captured {
-                return Some(false);
-            }
-            if !defender_to_move && captured {
-                return Some(true);
+            let captured = self.search(&b, p, !defender_to_move, depth + 1, depth_limit);
+            match captured {
+                None => {
+                    result = None;
+                    break;
+                }
+                Some(false) if defender_to_move => {
+                    result = Some(false);
+                    break;
+                }
+                Some(true) if !defender_to_move => {
+                    result = Some(true);
+                    break;
+                }
+                Some(_) => {}
             }
         }
-        Some(defender_to_move)
+        self.moves.truncate(base);
+        result
+    }
+
+    /// Pushes onto `self.moves` the liberties of the opponents' strings in atari next to
+    /// the string on `p` (each once, in KataGo's order).
+    fn push_liberty_gaining_captures(&mut self, board: &Board, p: Point) {
+        let pla = board.cell(p).color().expect("a stone");
+        let theirs = Cell::stone(pla.opponent());
+        let base = self.moves.len();
+        self.seen.clear();
+        for s in board.string_stones(p) {
+            for q in board.neighbours(s) {
+                if board.cell(q) == theirs {
+                    let h = board.string_head(q);
+                    if self.seen.contains(&h) {
+                        continue;
+                    }
+                    self.seen.push(h);
+                    let libs = board.liberties(q, 2);
+                    if libs.len() == 1 && !self.moves[base..].contains(&libs[0]) {
+                        self.moves.push(libs[0]);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -571,30 +682,6 @@ fn legal(board: &Board, p: Point, color: Color) -> bool {
     board.cell(p) == Cell::Empty
         && board.ko().map(|(k, _)| k) != Some(p)
         && !board.is_suicide(p, color)
-}
-
-/// The liberties of the opponents' strings in atari next to the string on `p`.
-fn liberty_gaining_captures(board: &Board, p: Point) -> smallvec::SmallVec<[Point; 8]> {
-    let pla = board.cell(p).color().expect("a stone");
-    let theirs = Cell::stone(pla.opponent());
-    let mut out = smallvec::SmallVec::new();
-    let mut seen: smallvec::SmallVec<[Point; 8]> = smallvec::SmallVec::new();
-    for s in board.string_stones(p) {
-        for q in board.neighbours(s) {
-            if board.cell(q) == theirs {
-                let h = board.string_head(q);
-                if seen.contains(&h) {
-                    continue;
-                }
-                seen.push(h);
-                let libs = board.liberties(q, 2);
-                if libs.len() == 1 && !out.contains(&libs[0]) {
-                    out.push(libs[0]);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// KataGo's `wouldBeKoCapture`: every neighbour is the opponent's or the edge, and exactly

@@ -220,9 +220,9 @@ pub struct Player {
     banked: f64,
     /// Life and death at the end of the game, cached per position.
     judgement: judgement::Judgement,
-    /// An evaluator of the options' network: with it the player searches by PUCT over the
-    /// network ([`search::puct`]) instead of the classical search.
-    network: Option<crate::nn::Evaluator>,
+    /// Evaluators of the options' network, one per search thread: with them the player
+    /// searches by PUCT over the network ([`search::puct`]) instead of the classical search.
+    network: Option<Vec<crate::nn::Evaluator>>,
 }
 
 impl Player {
@@ -239,7 +239,7 @@ impl Player {
             was_losing: false,
             banked: 0.0,
             judgement: Default::default(),
-            network: options.network.as_ref().map(|n| n.evaluator()),
+            network: options.network.as_ref().map(|n| vec![n.evaluator()]),
             options,
         }
     }
@@ -416,15 +416,21 @@ impl Player {
     /// for the next search, which reuses it when the game continues.
     pub fn search(&mut self, request: Request) -> SearchResult {
         let params = self.search_params(request.color, &request.limits, request.seed);
-        if let Some(evaluator) = self.network.as_mut() {
+        if let Some(evaluators) = self.network.as_mut() {
             // The network evaluates the position for the player to move; a search for the
             // other player (a controller's genmove out of turn) is the classical search's.
             if request.color == self.game.to_move() {
-                let search = search::puct::NetworkSearch::new(
+                let network = self
+                    .options
+                    .network
+                    .as_ref()
+                    .expect("the evaluators' network");
+                evaluators.resize_with(params.threads.max(1), || network.evaluator());
+                let search = search::puct::NetworkSearch::with_evaluators(
                     &self.game,
                     request.color,
                     &request.filter,
-                    evaluator,
+                    evaluators,
                 );
                 return search.run(&params, &self.stop, request.observer);
             }

@@ -11,13 +11,18 @@
 //!
 //! The lines are played on a copy of the game, so every move in the tree is legal under
 //! the game's own ko rule and pass rule, and the network is shown koan's judge's ko bans
-//! ([`crate::nn::eval::GameInputs::from_game`]). The search runs on one thread with one
-//! evaluator; with a fixed visit limit it is deterministic (the orientation of each
-//! evaluation follows the visit count).
+//! ([`crate::nn::eval::GameInputs::from_game`]). With one evaluator the search makes one
+//! descent and one evaluation at a time. With several (`--threads N`) it makes up to N
+//! descents, each leaving a virtual loss on its line (a pending descent counts as a visit
+//! that lost) so that the next goes elsewhere, then evaluates their leaves together, each
+//! evaluator its share as one batch on a thread of its own, and backs them up. With a fixed
+//! visit limit the search is deterministic either way (the orientation of each evaluation
+//! follows the visit count).
 
 use super::{MoveFilter, MoveStats, Observer, SearchMove, SearchParams, SearchResult, Snapshot};
 use crate::board::{Color, Point};
 use crate::game::Game;
+use crate::nn::eval::GameInputs;
 use crate::nn::{symmetry, Evaluation, Evaluator};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -46,6 +51,8 @@ struct Node {
     first: u32,
     count: u32,
     expanded: bool,
+    /// Descents through this node waiting for their leaves' evaluations.
+    virtual_losses: u32,
 }
 
 impl Node {
@@ -60,6 +67,7 @@ impl Node {
             first: 0,
             count: 0,
             expanded: false,
+            virtual_losses: 0,
         }
     }
 
@@ -95,15 +103,41 @@ struct LeafValue {
     lead: f64,
 }
 
+/// Where a descent ended.
+enum Descent {
+    /// A line ended by two passes, or with no move: its verdict.
+    Finished(LeafValue),
+    /// A node not yet evaluated, where `color` is to move in the descent's game.
+    Leaf(Color),
+}
+
+/// A descent waiting in a batch for its leaf's evaluation.
+struct Pending {
+    /// The nodes from the root to the leaf.
+    path: Vec<usize>,
+    /// The game at the leaf.
+    game: Game,
+    /// The player to move there.
+    color: Color,
+}
+
 /// A PUCT search of one position with a network.
 pub struct NetworkSearch<'a> {
     game: &'a Game,
     color: Color,
     filter: &'a MoveFilter,
-    evaluator: &'a mut Evaluator,
+    /// The evaluators: the first evaluates alone; with more, each evaluates its share of a
+    /// batch of leaves on its own thread.
+    evaluators: &'a mut [Evaluator],
     nodes: Vec<Node>,
     /// The root's evaluation (its ownership is the analysis's).
     root_eval: Option<Evaluation>,
+    /// The last leaf's evaluation, its buffers reused from leaf to leaf.
+    leaf_eval: Evaluation,
+    /// A batch's descents, inputs and evaluations, their buffers reused from batch to batch.
+    pending: Vec<Pending>,
+    batch_inputs: Vec<GameInputs>,
+    batch_evals: Vec<Evaluation>,
     /// The score utility's scale in points and its bound.
     utility_scale: f64,
     utility_weight: f64,
@@ -118,13 +152,29 @@ impl<'a> NetworkSearch<'a> {
         filter: &'a MoveFilter,
         evaluator: &'a mut Evaluator,
     ) -> NetworkSearch<'a> {
+        NetworkSearch::with_evaluators(game, color, filter, std::slice::from_mut(evaluator))
+    }
+
+    /// [`NetworkSearch::new`] with several evaluators (at least one), one per thread: the
+    /// leaves of as many descents are evaluated together.
+    pub fn with_evaluators(
+        game: &'a Game,
+        color: Color,
+        filter: &'a MoveFilter,
+        evaluators: &'a mut [Evaluator],
+    ) -> NetworkSearch<'a> {
+        assert!(!evaluators.is_empty(), "a search needs an evaluator");
         NetworkSearch {
             game,
             color,
             filter,
-            evaluator,
+            evaluators,
             nodes: vec![Node::new(Point::PASS, 1.0)],
             root_eval: None,
+            leaf_eval: Evaluation::default(),
+            pending: Vec::new(),
+            batch_inputs: Vec::new(),
+            batch_evals: Vec::new(),
             utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
             utility_weight: f64::from(super::SCORE_UTILITY_WEIGHT),
         }
@@ -142,8 +192,18 @@ impl<'a> NetworkSearch<'a> {
         let start = Instant::now();
         let mut last_report = start;
         let cap = params.time_cap.or(params.max_time);
+        let threads = self.evaluators.len();
         loop {
-            self.simulate();
+            if threads == 1 {
+                self.simulate();
+            } else {
+                // The first batch is the root alone; no batch goes past the visit limit.
+                let visits = u64::from(self.nodes[0].visits);
+                let left = params
+                    .max_playouts
+                    .map_or(u64::MAX, |n| n.saturating_sub(visits));
+                self.simulate_batch((threads as u64).min(left.max(1)) as usize);
+            }
             let visits = u64::from(self.nodes[0].visits);
             if let Some((every, report)) = observer.as_mut() {
                 if last_report.elapsed() >= *every {
@@ -180,36 +240,153 @@ impl<'a> NetworkSearch<'a> {
     fn simulate(&mut self) {
         let mut game = self.game.clone();
         let mut path = vec![0usize];
+        let leaf = match self.descend(&mut game, &mut path, false) {
+            Some(Descent::Finished(leaf)) => leaf,
+            Some(Descent::Leaf(color)) => {
+                let node = path[path.len() - 1];
+                let visits = self.nodes[0].visits as usize;
+                let mut eval = std::mem::take(&mut self.leaf_eval);
+                self.evaluators[0].evaluate_game_into(
+                    &game,
+                    visits % symmetry::COUNT,
+                    0.0,
+                    &mut eval,
+                );
+                let leaf = self.expand(node, &game, color, path.len() - 1, &eval);
+                self.leaf_eval = eval;
+                leaf
+            }
+            None => LeafValue {
+                value: 0.5,
+                lead: 0.0,
+            },
+        };
+        self.back_up(&path, leaf);
+    }
+
+    /// Up to `size` simulations at once, as search threads make them: each descent leaves a
+    /// virtual loss on its line so that the next goes elsewhere, until one reaches a leaf
+    /// already waiting; the leaves are evaluated together, split among the evaluators (one
+    /// thread each, each its share as one batch), then expanded and backed up in the order
+    /// of their descents.
+    fn simulate_batch(&mut self, size: usize) {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        for _ in 0..size {
+            let mut game = self.game.clone();
+            let mut path = vec![0usize];
+            match self.descend(&mut game, &mut path, true) {
+                Some(Descent::Leaf(color)) => {
+                    let node = path[path.len() - 1];
+                    if pending.iter().any(|d| d.path[d.path.len() - 1] == node) {
+                        self.release(&path);
+                        break;
+                    }
+                    pending.push(Pending { path, game, color });
+                }
+                Some(Descent::Finished(leaf)) => {
+                    self.release(&path);
+                    self.back_up(&path, leaf);
+                }
+                None => {
+                    self.release(&path);
+                    let refused = LeafValue {
+                        value: 0.5,
+                        lead: 0.0,
+                    };
+                    self.back_up(&path, refused);
+                }
+            }
+        }
+        let count = pending.len();
+        while self.batch_inputs.len() < count {
+            self.batch_inputs.push(GameInputs::from_game(self.game));
+        }
+        self.batch_evals
+            .resize_with(count.max(self.batch_evals.len()), Default::default);
+        for (gi, d) in self.batch_inputs.iter_mut().zip(&pending) {
+            gi.read(&d.game);
+        }
+        let visits = self.nodes[0].visits as usize;
+        let share = count.div_ceil(self.evaluators.len()).max(1);
+        let inputs = &self.batch_inputs[..count];
+        let evals = &mut self.batch_evals[..count];
+        std::thread::scope(|scope| {
+            let mut jobs = self
+                .evaluators
+                .iter_mut()
+                .zip(inputs.chunks(share).zip(evals.chunks_mut(share)))
+                .enumerate();
+            let first = jobs.next();
+            for (t, (evaluator, (inputs, out))) in jobs {
+                scope.spawn(move || evaluate_share(evaluator, inputs, visits + t * share, out));
+            }
+            if let Some((_, (evaluator, (inputs, out)))) = first {
+                evaluate_share(evaluator, inputs, visits, out);
+            }
+        });
+        let evals = std::mem::take(&mut self.batch_evals);
+        for (d, eval) in pending.iter().zip(&evals) {
+            self.release(&d.path);
+            let node = d.path[d.path.len() - 1];
+            let leaf = self.expand(node, &d.game, d.color, d.path.len() - 1, eval);
+            self.back_up(&d.path, leaf);
+        }
+        self.batch_evals = evals;
+        self.pending = pending;
+    }
+
+    /// A descent from the root by `Q + U`, playing its moves on `game` (the search's game)
+    /// and pushing its nodes on `path` (which holds the root); with `virtual_loss`, a
+    /// virtual loss left on each node below the root ([`NetworkSearch::release`] takes them
+    /// back). `None` when the game refused a move of the tree (never expected).
+    fn descend(
+        &mut self,
+        game: &mut Game,
+        path: &mut Vec<usize>,
+        virtual_loss: bool,
+    ) -> Option<Descent> {
         let mut node = 0;
         let mut color = self.color;
         let mut passes = usize::from(last_was_pass(self.game));
-        let leaf = loop {
+        loop {
             if passes >= 2 {
-                break self.count(&game, color);
+                return Some(Descent::Finished(self.count(game, color)));
             }
             if !self.nodes[node].expanded {
-                break self.expand(node, &game, color, path.len() - 1);
+                return Some(Descent::Leaf(color));
             }
             if self.nodes[node].count == 0 {
                 // No move at all (every play banned and the pass too): the line ends here.
-                break self.count(&game, color);
+                return Some(Descent::Finished(self.count(game, color)));
             }
             let child = self.select(node, path.len() % 2 == 1);
             let p = self.nodes[child].point;
             if game.play(color, p).is_err() {
                 // Never expected: children are the moves the game allowed at expansion.
                 tracing::error!("the network search's move {p:?} was refused; line cut");
-                break LeafValue {
-                    value: 0.5,
-                    lead: 0.0,
-                };
+                return None;
             }
             passes = if p.is_pass() { passes + 1 } else { 0 };
             path.push(child);
+            if virtual_loss {
+                self.nodes[child].virtual_losses += 1;
+            }
             node = child;
             color = color.opponent();
-        };
-        // `leaf` is for the player who moved into the leaf; the value turns at each ply.
+        }
+    }
+
+    /// Takes back the virtual losses a descent left on `path`.
+    fn release(&mut self, path: &[usize]) {
+        for &i in &path[1..] {
+            self.nodes[i].virtual_losses -= 1;
+        }
+    }
+
+    /// Adds `leaf` (for the player who moved into the path's last node) to every node of
+    /// `path`, the value turning at each ply.
+    fn back_up(&mut self, path: &[usize], leaf: LeafValue) {
         let (mut value, mut lead) = (leaf.value, leaf.lead);
         for &i in path.iter().rev() {
             let n = &mut self.nodes[i];
@@ -241,15 +418,18 @@ impl<'a> NetworkSearch<'a> {
         LeafValue { value, lead }
     }
 
-    /// Evaluates the leaf `node` (where `color` is to move in `game`, `depth` plies below
-    /// the root) and gives it its children: the moves the game allows that the filter
+    /// Gives the leaf `node` (where `color` is to move in `game`, `depth` plies below the
+    /// root), evaluated as `eval`, its children: the moves the game allows that the filter
     /// permits, the pass included when allowed, each with the network's probability.
     /// Returns the value for the player who moved into the leaf.
-    fn expand(&mut self, node: usize, game: &Game, color: Color, depth: usize) -> LeafValue {
-        let visits = self.nodes[0].visits as usize;
-        let eval = self
-            .evaluator
-            .evaluate_game(game, visits % symmetry::COUNT, 0.0);
+    fn expand(
+        &mut self,
+        node: usize,
+        game: &Game,
+        color: Color,
+        depth: usize,
+        eval: &Evaluation,
+    ) -> LeafValue {
         let size = game.size();
         let board = game.board();
         let depth32 = depth as u32;
@@ -289,7 +469,7 @@ impl<'a> NetworkSearch<'a> {
             -eval.white_lead
         });
         if node == 0 {
-            self.root_eval = Some(eval);
+            self.root_eval = Some(eval.clone());
         }
         LeafValue {
             value: 1.0 - to_move_value,
@@ -302,7 +482,7 @@ impl<'a> NetworkSearch<'a> {
     fn select(&self, node: usize, root_player: bool) -> usize {
         let n = &self.nodes[node];
         let kids = n.first as usize..(n.first + n.count) as usize;
-        let sqrt_parent = f64::from(n.visits.max(1)).sqrt();
+        let sqrt_parent = f64::from((n.visits + n.virtual_losses).max(1)).sqrt();
         // The parent's value for the player choosing, and the root's lead for that player.
         let parent_value = 1.0 - n.value();
         let root_lead = -self.nodes[0].lead();
@@ -310,12 +490,19 @@ impl<'a> NetworkSearch<'a> {
         let mut best = (kids.start, f64::NEG_INFINITY);
         for i in kids {
             let c = &self.nodes[i];
-            let q = if c.visits == 0 {
+            let mut q = if c.visits == 0 {
                 parent_value - FPU_REDUCTION
             } else {
                 c.value() + self.utility(c.lead() - center)
             };
-            let u = C_PUCT * c.prior * sqrt_parent / (1.0 + f64::from(c.visits));
+            let mut weight = f64::from(c.visits);
+            if c.virtual_losses > 0 {
+                // A pending descent counts as a visit that lost, with the worst utility.
+                let losses = f64::from(c.virtual_losses);
+                q += (-self.utility_weight - q) * losses / (losses + weight.max(0.25));
+                weight += losses;
+            }
+            let u = C_PUCT * c.prior * sqrt_parent / (1.0 + weight);
             if q + u > best.1 {
                 best = (i, q + u);
             }
@@ -417,3 +604,19 @@ fn last_was_pass(game: &Game) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+/// Evaluates `inputs` as one batch with `evaluator` into `out`, the first in orientation
+/// `first_symmetry`, the next in the next orientation, and so on.
+fn evaluate_share(
+    evaluator: &mut Evaluator,
+    inputs: &[GameInputs],
+    first_symmetry: usize,
+    out: &mut [Evaluation],
+) {
+    let positions: smallvec::SmallVec<[(&GameInputs, usize); 16]> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, gi)| (gi, (first_symmetry + i) % symmetry::COUNT))
+        .collect();
+    evaluator.evaluate_batch(&positions, 0.0, out);
+}

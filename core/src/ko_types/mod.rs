@@ -475,7 +475,45 @@ fn classify_in_game(
 ) -> KoReport {
     let board = game.board();
     if region(board, ko).is_some() {
-        return classify_judged(board, ko, &JudgedWalls::none(), allowance, questions);
+        // Exactly, the closed killers' locales reading without a reserve of what the type's
+        // questions leave ([`EXACT_RESERVE`]); a location still open is then read with
+        // judged walls.
+        let read = answer_all_reading(
+            board,
+            ko,
+            &JudgedWalls::none(),
+            allowance,
+            questions,
+            questions == Questions::Report,
+        );
+        let report = report_of_reading(board, ko, read);
+        if questions != Questions::Report
+            || report.ko_type == KoType::Unknown
+            || report.location != Location::Unknown
+            || allowance.exhausted()
+        {
+            return report;
+        }
+        let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, allowance));
+        if walls.is_empty() || allowance.exhausted() {
+            return report;
+        }
+        let judged = classify_judged(board, ko, walls, allowance, questions);
+        tracing::debug!(
+            ko = %board.vertex(ko.empty),
+            ty = judged.ko_type.name(),
+            loc = judged.location.name(),
+            "the exact reading left the location open: read again with judged walls"
+        );
+        // The judged reading stands only where it agrees with the exact one on the type
+        // and the killers, and knows the location.
+        if judged.ko_type == report.ko_type
+            && judged.closed_killers == report.closed_killers
+            && judged.location != Location::Unknown
+        {
+            return judged;
+        }
+        return report;
     }
     let walls = walls.get_or_insert_with(|| JudgedWalls::judge(game, allowance));
     let mut demoted = Vec::new();
@@ -535,6 +573,11 @@ pub fn classify_judged(
     questions: Questions,
 ) -> KoReport {
     let read = answer_all_judged(board, ko, walls, allowance, questions);
+    report_of_reading(board, ko, read)
+}
+
+/// The report of one reading of the ko `ko` of `board`.
+fn report_of_reading(board: &Board, ko: BasicKo, read: JudgedAnswers) -> KoReport {
     let mut report = report_from_answers(ko, read.answers);
     let unknown = report.ko_type == KoType::Unknown || report.location == Location::Unknown;
     report.cutoff = if unknown { read.cutoff } else { None };
@@ -667,6 +710,20 @@ pub fn answer_all_judged(
     allowance: &mut Allowance,
     questions: Questions,
 ) -> JudgedAnswers {
+    answer_all_reading(board, ko, walls, allowance, questions, false)
+}
+
+/// [`answer_all_judged`], the closed locales reading without one [`EXACT_RESERVE`]th of
+/// what the other questions leave when `keep_reserve` (a strong killer's side reading
+/// takes its share of all that is left, the reserve included).
+fn answer_all_reading(
+    board: &Board,
+    ko: BasicKo,
+    walls: &JudgedWalls,
+    allowance: &mut Allowance,
+    questions: Questions,
+    keep_reserve: bool,
+) -> JudgedAnswers {
     let mut table = [[[Answer::Unknown; 2]; 2]; 2];
     let mut cutoff = None;
     let mut judged = Vec::new();
@@ -684,6 +741,13 @@ pub fn answer_all_judged(
         (Role::Open, Target::Locale),
     ];
     for (role, target) in order {
+        // Nodes kept back from the closed locales for another reading.
+        let reserve = if keep_reserve && (role, target) == (Role::Closed, Target::Locale) {
+            allowance.nodes / EXACT_RESERVE
+        } else {
+            0
+        };
+        allowance.nodes -= reserve;
         // A question cut by its share of the allowance is asked again with all that is left.
         let mut again = [false; 2];
         for first in [true, false] {
@@ -734,7 +798,8 @@ pub fn answer_all_judged(
                     && target == Target::Locale
                     && location_settled(&table);
                 let part = if side {
-                    allowance.nodes / SIDE_SHARE
+                    // (Of all that is left, the reserve included.)
+                    ((allowance.nodes + reserve) / SIDE_SHARE).min(allowance.nodes)
                 } else if split {
                     allowance.nodes / 2
                 } else {
@@ -761,6 +826,7 @@ pub fn answer_all_judged(
                 taken.extend(v.walls_taken);
             }
         }
+        allowance.nodes += reserve;
     }
     judged.sort();
     judged.dedup();
@@ -781,6 +847,11 @@ pub fn answer_all_judged(
 /// longer need it (a strong killer's locale once the ko is known to be external): one in
 /// [`SIDE_SHARE`].
 const SIDE_SHARE: usize = 10;
+
+/// The part of what the type's questions leave that an exact reading keeps back from the
+/// closed killers' locales (one in [`EXACT_RESERVE`]), for a reading with judged walls if
+/// the location is still open.
+const EXACT_RESERVE: usize = 8;
 
 /// True when some closed killer's closed locale is a no: the ko is external whatever the
 /// other answers.
@@ -926,6 +997,7 @@ pub fn has_uncapturable_life_judged(
 ) -> bool {
     let own = Cell::stone(color);
     let mut need_benson = false;
+    let mut dead = false;
     for &p in points {
         match board.cell(p) {
             c if c == own => need_benson = true,
@@ -934,10 +1006,16 @@ pub fn has_uncapturable_life_judged(
                     return false;
                 }
             }
-            _ => return false,
+            Cell::OffBoard => return false,
+            _ => {
+                if !walls.dead_string(board, p) {
+                    return false;
+                }
+                dead = true;
+            }
         }
     }
-    if !need_benson {
+    if !need_benson && !dead {
         return true;
     }
     // Benson's test only when every stone there may pass it.
@@ -948,9 +1026,29 @@ pub fn has_uncapturable_life_judged(
     }
     let mut alive = [false; crate::board::MAX_POINTS];
     benson_into(board, color, &mut alive);
-    points
-        .iter()
-        .all(|&p| board.cell(p) != own || alive[p.index()] || walls.string_uncapturable(board, p))
+    points.iter().all(|&p| match board.cell(p) {
+        c if c == own => alive[p.index()] || walls.string_uncapturable(board, p),
+        Cell::Empty => true,
+        // A string judged dead: every string of `color` next to it is uncapturable, and
+        // each that is so by the judgement alone has two liberties besides the ones it
+        // shares with the dead string, so it can take them all (no seki with it).
+        _ => {
+            let dead_libs = board.liberties(p, crate::board::MAX_POINTS);
+            board.string_stones(p).all(|s| {
+                board.neighbours(s).iter().all(|&n| {
+                    board.cell(n) != own
+                        || alive[n.index()]
+                        || (walls.string_uncapturable(board, n)
+                            && board
+                                .liberties(n, crate::board::MAX_POINTS)
+                                .iter()
+                                .filter(|l| !dead_libs.contains(l))
+                                .count()
+                                >= 2)
+                })
+            })
+        }
+    })
 }
 
 /// True when `z` can never have uncapturable life on all of `points`, whatever the line's

@@ -55,6 +55,12 @@ pub struct JudgedWalls {
     settled_if_free: Vec<Option<Color>>,
     /// Number of points in `settled_if_free`.
     pending: usize,
+    /// Per point, the colour of a stone judged dead there beyond reasonable doubt
+    /// ([`sure_dead`]) on a string no ko decides, and that string's liberties in the
+    /// position read: see [`JudgedWalls::dead_string`].
+    dead: Vec<Option<(Color, usize)>>,
+    /// Number of points in `dead`.
+    dead_count: usize,
 }
 
 /// Liberties at which a string that a ko decided in the position read, and that the
@@ -65,6 +71,14 @@ pub struct JudgedWalls {
 /// wins the ko in the playouts; once a line has won the ko and the fight around it for that
 /// side, that is what the playouts said.
 pub const SETTLED_LIBERTIES: usize = KO_DEPENDENT_LIBERTIES + 2;
+
+/// True when a string judged dead on `basis`, its colour owning its points in `share` of
+/// the playouts, is dead beyond reasonable doubt: its opponent owned its points in at least
+/// [`WALL_CONFIDENCE`] of the playouts. (The confirmation search's "dead" alone is weaker
+/// than its "alive": it says the opponent moving first captures the string.)
+fn sure_dead(basis: Basis, share: f64) -> bool {
+    basis != Basis::Benson && share <= 1.0 - WALL_CONFIDENCE
+}
 
 /// True when a string judged alive on `basis`, its colour owning its points in `share` of
 /// the playouts, is alive beyond reasonable doubt: by the confirmation search, or by at least
@@ -110,6 +124,8 @@ impl JudgedWalls {
             marked: Vec::new(),
             settled_if_free: vec![None; MAX_POINTS],
             pending: 0,
+            dead: vec![None; MAX_POINTS],
+            dead_count: 0,
         }
     }
 
@@ -144,6 +160,11 @@ impl JudgedWalls {
                     } else {
                         walls.mark(board, m);
                     }
+                } else if status == Status::Dead
+                    && sure_dead(basis, judge.share(m))
+                    && !ko_dependent(board, &kos, m)
+                {
+                    walls.mark_dead(board, m);
                 }
                 // The classification's own test: a marked string in atari is no wall there.
                 walls.string_holds_wall(board, m)
@@ -151,6 +172,41 @@ impl JudgedWalls {
         }
         *allowance = judge.allowance().clone();
         walls
+    }
+
+    /// Marks the string on `p` of `board` as judged dead beyond reasonable doubt.
+    fn mark_dead(&mut self, board: &Board, p: Point) {
+        let Some(color) = board.cell(p).color() else {
+            return;
+        };
+        let libs = board.liberties(p, MAX_POINTS).len();
+        for s in board.string_stones(p) {
+            if self.dead[s.index()].is_none() {
+                self.dead_count += 1;
+            }
+            self.dead[s.index()] = Some((color, libs));
+        }
+    }
+
+    /// True when the string on `p` of `board` holds a stone judged dead beyond reasonable
+    /// doubt in the position read, of the colour standing there, has no more liberties
+    /// than that stone's string had there, and holds no wall stone. Its opponent counts its
+    /// points as its own once every opponent string next to it is uncapturable
+    /// ([`has_uncapturable_life_judged`](super::has_uncapturable_life_judged)): it can then
+    /// neither capture its way out nor gain liberties, and, as the judgement found, it
+    /// makes no two eyes.
+    pub fn dead_string(&self, board: &Board, p: Point) -> bool {
+        if self.dead_count == 0 {
+            return false;
+        }
+        let Some(libs) = board.string_stones(p).find_map(|s| {
+            self.dead[s.index()]
+                .filter(|&(c, _)| board.cell(s) == Cell::stone(c))
+                .map(|(_, libs)| libs)
+        }) else {
+            return false;
+        };
+        board.liberties(p, libs + 1).len() <= libs && !self.holds_wall_stone(board, p)
     }
 
     /// Marks the string on `p` of `board` as a wall of its colour.
@@ -190,14 +246,18 @@ impl JudgedWalls {
 
     /// One stone of each string of `region` on `board` that holds a stone judged alive on
     /// a string a ko decided ([`JudgedWalls::settled_wall`] may count it as a wall in a
-    /// line): an answer that rests on one rests on the judgement.
+    /// line) or a stone judged dead ([`JudgedWalls::dead_string`]): an answer that rests on
+    /// one rests on the judgement.
     pub fn settled_candidates(&self, board: &Board, region: &[Point]) -> Vec<Point> {
         let mut out: Vec<Point> = Vec::new();
-        if self.pending == 0 {
+        if self.pending == 0 && self.dead_count == 0 {
             return out;
         }
         for &p in region {
-            if self.settled_if_free[p.index()].is_some_and(|c| board.cell(p) == Cell::stone(c)) {
+            let settled =
+                self.settled_if_free[p.index()].is_some_and(|c| board.cell(p) == Cell::stone(c));
+            let dead = self.dead[p.index()].is_some_and(|(c, _)| board.cell(p) == Cell::stone(c));
+            if settled || dead {
                 let h = board.string_head(p);
                 if !out.contains(&h) {
                     out.push(h);
@@ -304,9 +364,9 @@ impl JudgedWalls {
         true
     }
 
-    /// True when there are no judged walls.
+    /// True when there are no judged walls and no strings judged dead.
     pub fn is_empty(&self) -> bool {
-        self.count == 0
+        self.count == 0 && self.dead_count == 0
     }
 }
 
@@ -360,6 +420,18 @@ mod tests {
             crate::testkit::pass_judge(),
         )
         .unwrap()
+    }
+
+    /// The `ko-classify` report of the ko at `vertex` in `game`'s position, read with the
+    /// default classifier.
+    fn report_at(game: &Game, vertex: &str) -> crate::ko_types::KoReport {
+        let b = game.board();
+        let ko = crate::ko_types::ko_at(b, pt(b, vertex)).expect("a ko there");
+        crate::ko_types::Classifier::default().classify(
+            game,
+            ko,
+            crate::ko_types::Questions::Report,
+        )
     }
 
     /// A centre ko (Black captures on E5, White's stone D5) with only White's ko stone
@@ -571,12 +643,7 @@ mod tests {
         c.play(pt(b, "H9"), Color::Black);
         assert!(c.liberties(e8, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES);
         assert!(walls.settled_wall(&c, e8));
-        let ko = crate::ko_types::ko_at(b, pt(b, "E9")).expect("the ko E9/D9");
-        let report = crate::ko_types::Classifier::default().classify(
-            &game,
-            ko,
-            crate::ko_types::Questions::Report,
-        );
+        let report = report_at(&game, "E9");
         assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
         assert_eq!(report.basis(), "judged");
     }
@@ -606,5 +673,67 @@ mod tests {
         assert_eq!(report.location, crate::ko_types::Location::Internal);
         assert_eq!(report.demoted_walls, [g1]);
         assert!(!walls.expect("judged").contains(b, g1));
+    }
+
+    /// A string judged dead counts as its captor's once every captor string next to it is
+    /// uncapturable with two liberties of its own: Black's B1-B2 (liberties A1, A2) inside
+    /// White's judged wall A3-C3-C1. When Black also holds D2 to D4 and the wall's only
+    /// liberty apart from A2 is D1, White cannot fill A2 without putting its wall in atari
+    /// (a seki or a race, not a dead string), and the goal is not reached.
+    #[test]
+    fn a_dead_string_is_its_captors_once_they_are_uncapturable() {
+        let white = ["A3", "B3", "C3", "C2", "C1"];
+        let open = setup(&["B1", "B2"], &white);
+        let short = setup(&["B1", "B2", "A4", "B4", "C4", "D4", "D3", "D2"], &white);
+        for (b, reached) in [(open, true), (short, false)] {
+            let goal = [pt(&b, "B2"), pt(&b, "C2")];
+            let mut walls = JudgedWalls::from_strings(&b, &[pt(&b, "C3")]);
+            assert!(!has_uncapturable_life_judged(
+                &b,
+                Color::White,
+                &goal,
+                &walls
+            ));
+            walls.mark_dead(&b, pt(&b, "B1"));
+            assert!(walls.dead_string(&b, pt(&b, "B2")));
+            assert_eq!(
+                has_uncapturable_life_judged(&b, Color::White, &goal, &walls),
+                reached
+            );
+        }
+    }
+
+    /// In `koan-pachi-9x9-010` after move 75 (the ko F1/G1, Black open) White's D1-E1-E2-F2
+    /// on the ko's locale is judged dead: Black's locale needs its capture, a race with
+    /// White's dead centre group read over most of the board; with the dead string counted
+    /// as Black's once Black's strings around it are uncapturable, the dead ko is internal.
+    #[test]
+    fn a_dead_string_on_the_locale_settles_the_location() {
+        let game = corpus("9x9/koan-pachi-9x9-010.sgf", 75);
+        let b = game.board();
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        assert!(walls.dead_string(b, pt(b, "E1")));
+        let report = report_at(&game, "F1");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::DeadKo);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert_eq!(report.basis(), "judged");
+    }
+
+    /// In `koan-gnugo-9x9-006` after move 89 (the ko B9/A9, Black open) the region closes at
+    /// unconditionally alive strings and the dead ko is read exactly, but Black's locale
+    /// holds White's B8 and C9, stones of White's centre group, which Black captures in a
+    /// race read over most of the board. With all but an eighth of what the type's
+    /// questions left, the exact reading leaves the location open; read again with judged
+    /// walls (the centre group judged dead), the dead ko is internal.
+    #[test]
+    fn an_open_location_of_an_exact_reading_is_read_again_with_judged_walls() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 89);
+        let b = game.board();
+        let ko = crate::ko_types::ko_at(b, pt(b, "B9")).expect("the ko B9/A9");
+        assert!(crate::ko_types::region(b, ko).is_some());
+        let report = report_at(&game, "B9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::DeadKo);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert_eq!(report.basis(), "judged");
     }
 }

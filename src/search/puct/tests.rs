@@ -82,3 +82,60 @@ fn a_filter_keeps_the_search_off_its_moves() {
     let r = NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(&params(5), &stop, None);
     assert_eq!(r.best, SearchMove::Play(c3));
 }
+
+#[test]
+fn several_evaluators_evaluate_batches_within_the_visit_limit_the_same_each_time() {
+    let g = game(7, KoRule::Positional, &["D4", "C3", "E5"]);
+    let filter = MoveFilter::default();
+    let stop = AtomicBool::new(false);
+    let mut evals = [tiny(), tiny(), tiny()];
+    let mut run = |visits| {
+        let mut search = NetworkSearch::with_evaluators(&g, Color::White, &filter, &mut evals);
+        for _ in 0..3 {
+            search.simulate_batch(3);
+        }
+        // Every virtual loss is taken back; each descent is one visit.
+        assert!(search.nodes.iter().all(|n| n.virtual_losses == 0));
+        let root_visits = search.nodes[0].visits;
+        assert!((3..=9).contains(&root_visits), "{root_visits}");
+        let result = NetworkSearch::with_evaluators(&g, Color::White, &filter, &mut evals).run(
+            &params(visits),
+            &stop,
+            None,
+        );
+        (
+            result.best,
+            result.playouts,
+            result.snapshot.unwrap().moves.len(),
+        )
+    };
+    let (a, b) = (run(31), run(31));
+    assert_eq!(a, b);
+    assert_eq!(a.1, 31);
+    // The batches spread over several moves (the virtual losses at work).
+    assert!(a.2 > 3, "{a:?}");
+}
+
+#[test]
+fn a_batch_of_one_is_the_search_of_one_evaluator() {
+    let g = game(7, KoRule::Simple, &["D4", "C3"]);
+    let filter = MoveFilter::default();
+    let stop = AtomicBool::new(false);
+    let mut one = tiny();
+    let a = NetworkSearch::new(&g, Color::Black, &filter, &mut one).run(&params(20), &stop, None);
+    let mut search = NetworkSearch::new(&g, Color::Black, &filter, &mut one);
+    for _ in 0..19 {
+        search.simulate_batch(1);
+    }
+    // The run makes the twentieth simulation, one evaluator's way.
+    let b = search.run(&params(20), &stop, None);
+    assert_eq!(a.best, b.best);
+    let visits = |r: &SearchResult| {
+        let s = r.snapshot.as_ref().unwrap();
+        s.moves
+            .iter()
+            .map(|m| (m.point, m.visits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(visits(&a), visits(&b));
+}
