@@ -87,23 +87,30 @@ impl Touched {
     }
 }
 
+/// Appends `i` to the first `*n` entries of `list`; false when the list is full.
+#[inline]
+fn push(list: &mut [u16], n: &mut u8, i: usize) -> bool {
+    let k = *n as usize;
+    if k < list.len() {
+        list[k] = i as u16;
+        *n += 1;
+        true
+    } else {
+        false
+    }
+}
+
 impl Note for Touched {
     #[inline]
     fn point(&mut self, i: usize) {
-        if (self.n_points as usize) < POINTS {
-            self.points[self.n_points as usize] = i as u16;
-            self.n_points += 1;
-        } else {
+        if !push(&mut self.points, &mut self.n_points, i) {
             self.all = true;
         }
     }
 
     #[inline]
     fn slot(&mut self, i: usize) {
-        if (self.n_slots as usize) < SLOTS {
-            self.slots[self.n_slots as usize] = i as u16;
-            self.n_slots += 1;
-        } else {
+        if !push(&mut self.slots, &mut self.n_slots, i) {
             self.all = true;
         }
     }
