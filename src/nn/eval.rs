@@ -65,6 +65,22 @@ pub fn kata_rules(rules: &crate::rules::Ruleset) -> KataRules {
     }
 }
 
+/// True when the network's training rules judge kos as `rules` do: simple ko and the
+/// superkos (KataGo trains under simple, positional and situational superko; Spight's and
+/// the natural situational superko differ from those only on long cycles). Under fixed ko,
+/// basic-fixed, Ing-Spight and the Japanese pass-for-ko rule the network's value has never
+/// seen what the ko rule changes.
+pub fn trained_for(rules: &crate::rules::Ruleset) -> bool {
+    matches!(
+        rules.ko,
+        KoRule::Simple
+            | KoRule::Positional
+            | KoRule::Spight
+            | KoRule::Situational
+            | KoRule::NaturalSituational
+    )
+}
+
 /// What the inputs need from a game, owned: the boards before the last two moves, the moves,
 /// the ko bans.
 pub struct GameInputs {
