@@ -601,6 +601,23 @@ mod tests {
     use crate::nn::model::tests::tiny_model_text;
     use crate::rules::Ruleset;
 
+    #[test]
+    fn the_network_was_trained_for_simple_ko_and_the_superkos_only() {
+        for &(ko, _) in crate::rules::ko::KO_RULES {
+            let rules = Ruleset {
+                ko,
+                ..Ruleset::default()
+            };
+            let untrained = [
+                KoRule::Fixed,
+                KoRule::BasicFixed,
+                KoRule::IngSpight,
+                KoRule::PassForKo,
+            ];
+            assert_eq!(trained_for(&rules), !untrained.contains(&ko), "{ko}");
+        }
+    }
+
     fn inputs(size: usize, moves: usize, seed: u64) -> GameInputs {
         let mut game = GameMaker::default().new_game(size, Ruleset::default());
         for (c, p) in crate::bench::opening(size, moves, seed) {
