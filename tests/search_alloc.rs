@@ -3,10 +3,9 @@
 //! buffers, not a new copy), its path is reused, and the evaluation allocates nothing (see
 //! nn_alloc.rs). The search with one evaluator is counted here; with several, the threads
 //! started for each batch allocate (a few allocations a batch); under the WMSG 2008 pass
-//! rule, the pass judge's reading of the kos allocates. The allocator of this test
-//! binary counts the allocations made on the searching thread while counting is on
-//! (`KOAN_ALLOC_TRACE=N` prints where the N-th and later ones were made); the matrix
-//! library's packing buffers, aligned to 16 bytes or more, are left out (nn_alloc.rs).
+//! rule, the pass judge's reading of the kos allocates. The allocations counted are those
+//! of the searching thread (tests/common/counting.rs; `KOAN_ALLOC_TRACE=N` prints where the
+//! N-th was made).
 
 use koan::board::Coord;
 use koan::game::Game;
@@ -14,76 +13,14 @@ use koan::nn::{Evaluator, Model};
 use koan::rules::{Ruleset, PRESETS};
 use koan::search::puct::NetworkSearch;
 use koan::search::MoveFilter;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
-struct Counting;
-
-/// The smallest alignment of the matrix library's packing buffers, counted apart.
-const PACKING_ALIGNMENT: usize = 16;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static OWN: Cell<usize> = const { Cell::new(0) };
-    static TRACE: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note(layout: Layout) {
-    let _ = COUNTING.try_with(|on| {
-        if !on.get() || layout.align() >= PACKING_ALIGNMENT {
-            return;
-        }
-        let count = OWN.try_with(|c| {
-            c.set(c.get() + 1);
-            c.get()
-        });
-        let from = TRACE.try_with(Cell::get).unwrap_or(0);
-        if from > 0 && count.is_ok_and(|n| n >= from) {
-            // Where it was made, koan's frames only (counting off meanwhile: this allocates).
-            on.set(false);
-            let trace = std::backtrace::Backtrace::force_capture().to_string();
-            let frames: Vec<&str> = trace
-                .lines()
-                .filter(|l| l.contains("koan::") || l.contains("koan_core::"))
-                .take(3)
-                .collect();
-            eprintln!("allocation: {}", frames.join(" | "));
-            on.set(true);
-        }
-    });
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(layout);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note(layout);
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(layout);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::allocations;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn allocations(f: impl FnOnce()) -> usize {
-    OWN.with(|c| c.set(0));
-    let trace = std::env::var("KOAN_ALLOC_TRACE").ok();
-    TRACE.with(|t| t.set(trace.and_then(|n| n.parse().ok()).unwrap_or(0)));
-    COUNTING.with(|on| on.set(true));
-    f();
-    COUNTING.with(|on| on.set(false));
-    OWN.with(|c| c.get())
-}
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 const TINY_NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/nn/tiny-net.txt");
 
