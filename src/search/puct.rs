@@ -232,6 +232,14 @@ struct LeafValue {
     lead: f64,
 }
 
+impl LeafValue {
+    /// The verdict of a line the game refused (never expected): neither side ahead.
+    const REFUSED: LeafValue = LeafValue {
+        value: 0.5,
+        lead: 0.0,
+    };
+}
+
 /// Where a descent ended.
 enum Descent {
     /// A line ended by two passes, or with no move: its verdict.
@@ -419,10 +427,7 @@ impl<'a> NetworkSearch<'a> {
                 self.leaf_eval = eval;
                 self.mix_playouts(&path, &game, color, leaf)
             }
-            None => LeafValue {
-                value: 0.5,
-                lead: 0.0,
-            },
+            None => LeafValue::REFUSED,
         };
         self.back_up(&path, leaf);
         self.end_descent(game, path);
@@ -479,11 +484,7 @@ impl<'a> NetworkSearch<'a> {
                 }
                 None => {
                     self.release(&path);
-                    let refused = LeafValue {
-                        value: 0.5,
-                        lead: 0.0,
-                    };
-                    self.back_up(&path, refused);
+                    self.back_up(&path, LeafValue::REFUSED);
                     self.end_descent(game, path);
                 }
             }
