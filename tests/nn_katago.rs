@@ -562,3 +562,44 @@ fn with_a_network_koan_plays_and_analyses_by_its_search() {
     let own = info.split(" ownership ").nth(1).expect("ownership");
     assert_eq!(own.split_whitespace().count(), 49, "{info}");
 }
+
+#[test]
+fn with_a_network_koan_resigns_a_lost_game() {
+    let model = match katago::network() {
+        Ok(p) => p,
+        Err(why) => {
+            println!("SKIPPED: {why}");
+            return;
+        }
+    };
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("koan-resign.err");
+    let mut koan = Gtp::start(
+        Path::new(env!("CARGO_BIN_EXE_koan")),
+        &[
+            "--model".as_ref(),
+            model.as_os_str(),
+            "--playouts".as_ref(),
+            "16".as_ref(),
+        ],
+        &log,
+    );
+    koan.send("boardsize 9");
+    koan.send("komi 7");
+    // Black crawls along the first line while White takes the third: White owns two
+    // thirds of the board, 20 moves in, with Black to play.
+    for x in "ABCDEFGHJ".chars() {
+        assert_eq!(koan.send(&format!("play b {x}1")), "");
+        assert_eq!(koan.send(&format!("play w {x}3")), "");
+    }
+    koan.send("play b E2");
+    koan.send("play w E5");
+    // The first hopeless genmove resigns only if its best play is a pass (koan waits for
+    // the win rate to stay low otherwise); the second resigns.
+    if koan.send("genmove b") == "resign" {
+        return;
+    }
+    assert_eq!(koan.send("play w D5"), "");
+    let second = koan.send("genmove b");
+    let why = std::fs::read_to_string(&log).unwrap_or_default();
+    assert_eq!(second, "resign", "{why}");
+}

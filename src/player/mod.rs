@@ -182,17 +182,33 @@ impl Request<'_> {
     }
 }
 
-/// Resigning needs at least this many playouts behind the decision.
+/// Resigning needs at least this many playouts behind the decision (the classical search).
 const RESIGN_MIN_PLAYOUTS: u64 = 3000;
 
-/// True when the win rate `winrate` after `playouts` is low enough to resign `game` under
-/// `threshold` (0 never resigns): enough playouts, and the game past its opening (20 moves
-/// on 9x9, 40 on 19x19, in proportion to the board's area).
-pub fn resigns(game: &Game, threshold: f64, playouts: u64, winrate: f64) -> bool {
+/// Resigning by a network's search needs at least this many evaluations behind the
+/// decision: one evaluation of a trained network says more about who wins than thousands
+/// of random playouts, and a network search often makes only a handful a move (KataGo
+/// resigns on its value without any minimum).
+const RESIGN_MIN_EVALUATIONS: u64 = 8;
+
+/// The simulations a search must have made before its win rate may resign the game.
+pub fn resign_evidence(by_network: bool) -> u64 {
+    if by_network {
+        RESIGN_MIN_EVALUATIONS
+    } else {
+        RESIGN_MIN_PLAYOUTS
+    }
+}
+
+/// True when the win rate `winrate` after `simulations` is low enough to resign `game`
+/// under `threshold` (0 never resigns): at least `needed` simulations
+/// ([`resign_evidence`]), and the game past its opening (20 moves on 9x9, 40 on 19x19, in
+/// proportion to the board's area).
+pub fn resigns(game: &Game, threshold: f64, simulations: u64, needed: u64, winrate: f64) -> bool {
     let area = (game.size() * game.size()) as f64;
     // 20 moves on 9x9, 40 on 19x19, linear in the area between and beyond (at least 10).
     let opening = (20.0 + (area - 81.0) / 14.0).max(10.0);
-    playouts >= RESIGN_MIN_PLAYOUTS && (game.moves().len() as f64) >= opening && winrate < threshold
+    simulations >= needed && (game.moves().len() as f64) >= opening && winrate < threshold
 }
 
 /// A background search on the opponent's time.
@@ -411,29 +427,34 @@ impl Player {
         Some((budget, cap))
     }
 
+    /// Whether a search for `color` now is the network's ([`Player::search`]): a network is
+    /// loaded and `color` is to move.
+    fn searches_by_network(&self, color: Color) -> bool {
+        self.network.is_some() && color == self.game.to_move()
+    }
+
     /// Searches the game as `request` asks ([`Request`]): the one way into the search for
     /// every front end. The request's filter holds for this search only; the tree is kept
     /// for the next search, which reuses it when the game continues.
     pub fn search(&mut self, request: Request) -> SearchResult {
         let params = self.search_params(request.color, &request.limits, request.seed);
-        if let Some(evaluators) = self.network.as_mut() {
-            // The network evaluates the position for the player to move; a search for the
-            // other player (a controller's genmove out of turn) is the classical search's.
-            if request.color == self.game.to_move() {
-                let network = self
-                    .options
-                    .network
-                    .as_ref()
-                    .expect("the evaluators' network");
-                evaluators.resize_with(params.threads.max(1), || network.evaluator());
-                let search = search::puct::NetworkSearch::with_evaluators(
-                    &self.game,
-                    request.color,
-                    &request.filter,
-                    evaluators,
-                );
-                return search.run(&params, &self.stop, request.observer);
-            }
+        // The network evaluates the position for the player to move; a search for the
+        // other player (a controller's genmove out of turn) is the classical search's.
+        let by_network = self.searches_by_network(request.color);
+        if let (true, Some(evaluators)) = (by_network, self.network.as_mut()) {
+            let network = self
+                .options
+                .network
+                .as_ref()
+                .expect("the evaluators' network");
+            evaluators.resize_with(params.threads.max(1), || network.evaluator());
+            let search = search::puct::NetworkSearch::with_evaluators(
+                &self.game,
+                request.color,
+                &request.filter,
+                evaluators,
+            );
+            return search.run(&params, &self.stop, request.observer);
         }
         self.searcher.set_filter(request.filter);
         let result = self.searcher.search(
@@ -477,7 +498,14 @@ impl Player {
             result.winrate
         );
         let threshold = self.options.resign_threshold;
-        let losing = resigns(&self.game, threshold, result.playouts, result.winrate);
+        let needed = resign_evidence(self.searches_by_network(color));
+        let losing = resigns(
+            &self.game,
+            threshold,
+            result.playouts,
+            needed,
+            result.winrate,
+        );
         // A pass cannot turn a lost game: waiting for a second low win rate only makes
         // sense when the search still has a board play to try.
         let confirmed = losing && (self.was_losing || result.best == SearchMove::Pass);
@@ -674,10 +702,17 @@ mod tests {
             let m = moves.find(|&m| g.check(c, m).is_ok()).unwrap();
             g.play(c, m).unwrap();
         }
-        assert!(!resigns(&g, 0.1, 10_000, 0.05));
+        let playouts = resign_evidence(false);
+        assert!(!resigns(&g, 0.1, 10_000, playouts, 0.05));
         g.play(g.to_move(), Point::PASS).unwrap();
-        assert!(resigns(&g, 0.1, 10_000, 0.05));
-        assert!(!resigns(&g, 0.1, 1000, 0.05));
-        assert!(!resigns(&g, 0.1, 10_000, 0.2));
+        assert!(resigns(&g, 0.1, 10_000, playouts, 0.05));
+        assert!(!resigns(&g, 0.1, 1000, playouts, 0.05));
+        assert!(!resigns(&g, 0.1, 10_000, playouts, 0.2));
+        // A network's search resigns on far fewer simulations, but never on none.
+        let evaluations = resign_evidence(true);
+        assert!(resigns(&g, 0.1, 16, evaluations, 0.05));
+        assert!(!resigns(&g, 0.1, 4, evaluations, 0.05));
+        assert!(!resigns(&g, 0.1, 16, evaluations, 0.2));
+        assert!(!resigns(&g, 0.0, 16, evaluations, 0.0));
     }
 }
