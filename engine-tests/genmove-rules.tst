@@ -20,11 +20,12 @@
 #
 # The classical search (no network, this file's engine-args) passes every test but 1200 (L
 # under pass-for-ko, found at 200,000 playouts, marked `*`). The same tests searched with
-# KataGo's network (genmove-rules-network.tst, koan --model, 300 evaluations;
-# tests/genmove_rules_network.rs) pass but for eight, marked there: E's fixed-ko tests (500,
-# 503, 510, 512: the network connects the ko that fixed ko makes an eye), G's fixed-ko tests
-# (703, 704: it takes B2 as superko would have it) and L under simple ko and positional
-# superko (1201, 1202: it lives at once). Keep the two files in step.
+# KataGo's network (genmove-rules-network.tst, koan --model, 300 evaluations, playouts mixed
+# into the network's values under the ko rules it was not trained for;
+# tests/genmove_rules_network.rs) pass but for four, marked there: E under fixed ko at komi
+# 1.5 (500, 510: both E4 and A4 win, and the network search never reads E4 deep enough to
+# see that it wins by more) and L under simple ko and positional superko (1201, 1202: it
+# lives at once). Keep the two files in step.
 #
 # A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,
@@ -322,8 +323,12 @@ komi -7.5
 #   group is lost whatever White plays, and koan passes. Positional superko lets Black win
 #   the triple ko that simple ko leaves cycling.
 # - fixed: B2 retakes at once, a transition never made from this position (White's earlier
-#   B2 was made from the position before 3 B H3).
-# Checked: koan with 200,000 playouts (seeds 7, 8): simple H2, positional pass, fixed B2.
+#   B2 was made from the position before 3 B H3). H2 wins as well: it recreates the position
+#   after E8, but by a transition never made (W+2.5 either way; after H2, B H3 W B2 B E3 W H2
+#   B B3 W E2, Black has no capture left that fixed ko allows).
+# Checked: koan with 200,000 playouts (seeds 7, 8): simple H2, positional pass, fixed B2
+# (99.9%), and after W H2 under fixed Black's best 0.1% (seeds 7, 8; final_score of the line
+# above after B pass W B2: W+2.5).
 # GNU Go 3.8 (simple ko): is_legal white H2 1, B2 0; attack E4 "1 E3" before and after H2
 # (each capture ataris back), attack A1 "1 B2".
 ko-rule simple
@@ -339,7 +344,7 @@ loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
 ko-rule fixed
 loadsgf genmove-rules/triple-ko-cycle-9x9.sgf
 802 reg_genmove w
-#? [B2]
+#? [B2|H2]
 
 # --- I. Pass-for-ko: a bent four in the corner is dead whatever the ko threats
 # (bent-four-9x9.sgf), Black to move. ---

@@ -10,6 +10,7 @@ use koan::nn::Network;
 use koan::player::PlayerOptions;
 use koan::regress::RegressArgs;
 use koan::search::priors::PriorSource;
+use koan::search::puct::PlayoutMix;
 use koan::train::TrainArgs;
 use std::process::ExitCode;
 
@@ -157,6 +158,12 @@ struct EngineArgs {
     /// answer kata-raw-nn [default: none, koan's own search]
     #[arg(long, value_name = "FILE")]
     model: Option<std::path::PathBuf>,
+    /// With --model: the share of the value of each position the network evaluates that
+    /// comes from 16 playouts under the game's ko rule, 0 to 1 [default: 0.5 under fixed ko,
+    /// basic-fixed, Ing-Spight and pass-for-ko, which the network was not trained for; 0
+    /// under simple ko and the superkos]
+    #[arg(long, value_name = "W", value_parser = win_rate, requires = "model")]
+    playout_mix: Option<f64>,
     /// Write logs to FILE instead of standard error
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -202,6 +209,10 @@ impl EngineArgs {
             o.priors = PriorSource::Hand;
         }
         o.playout_replies = self.playout_replies.as_deref() == Some("on");
+        o.playout_mix = self.playout_mix.map(|weight| PlayoutMix {
+            weight,
+            playouts: PlayoutMix::UNTRAINED_RULES.playouts,
+        });
         if let Some(path) = &self.model {
             o.network = Some(Network::load(path).map_err(|e| format!("--model: {e}"))?);
             // A second network thread has not been shown to play better at equal time: one

@@ -1,21 +1,19 @@
 //! A network evaluation allocates nothing once its evaluator has warmed up: reading the
 //! game (the replay for the earlier boards, the ko bans of koan's judge), the input planes
-//! (the ladder reader, the area reader), the forward pass and KataGo's post-processing into
-//! a reused evaluation. The allocator of this test binary counts the allocations made on the
-//! evaluating thread while counting is on.
-//!
-//! One kind of allocation is left, and counted apart: the matrix library (`matrixmultiply`)
-//! allocates a packing buffer inside each matrix product and offers no way to hand it one.
-//! Those are the only allocations aligned to 16 bytes or more (its kernels' alignment;
-//! koan's own buffers hold `f32`s, points and boards, aligned to 8 at most), so the test
-//! tells them apart by their alignment. The rules layer's judge, asked for the ko bans,
-//! allocates when it reads an Ing-Spight cycle or a play that would remove more than four
-//! stones; those are counted by asking it alone and must be all koan allocates.
-//! `KOAN_ALLOC_TRACE=1` prints where the first allocation of a count was made.
+//! (the ladder reader, the area reader), the forward pass with its matrix products and
+//! KataGo's post-processing into a reused evaluation. The allocator of this test binary
+//! counts every allocation made on the evaluating thread while counting is on, and the
+//! count must be zero.
 //!
 //! The positions are games of every rule preset on 9x9 and 19x19 with random plays, each
 //! ending in a fresh ko capture, so that the ko-ban plane, the ladder planes (strings in
-//! atari and with two liberties) and the area planes all have work.
+//! atari and with two liberties) and the area planes all have work; the player to move can
+//! also capture five stones at once (the judge reads a big capture), under Ing-Spight the
+//! retake of the ko is a capture of a hot stone (the judge's cycle search runs), and further
+//! games under Ing-Spight leave an odd cycle pending (its clause is read).
+//! `KOAN_ALLOC_TRACE=1` prints where the first allocation of a count was made. With
+//! `KOAN_KATAGO_DIR` naming a folder holding KaTrain's network (`model.bin.gz`), that
+//! network is checked too.
 
 use koan::board::{Color, Coord, Point};
 use koan::game::Game;
@@ -28,27 +26,19 @@ use std::cell::Cell;
 use std::path::Path;
 
 /// The system allocator, counting the allocations (and reallocations) of a thread that has
-/// switched counting on: koan's own, and apart the matrix library's packing buffers.
+/// switched counting on.
 struct Counting;
-
-/// The smallest alignment of the matrix library's packing buffers.
-const PACKING_ALIGNMENT: usize = 16;
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     static OWN: Cell<usize> = const { Cell::new(0) };
-    static PACKING: Cell<usize> = const { Cell::new(0) };
     static TRACE: Cell<bool> = const { Cell::new(false) };
 }
 
-fn note(layout: Layout) {
+fn note() {
     // `try_with`: a thread being torn down has no thread-locals left, and counts nothing.
     let _ = COUNTING.try_with(|on| {
         if !on.get() {
-            return;
-        }
-        if layout.align() >= PACKING_ALIGNMENT {
-            let _ = PACKING.try_with(|c| c.set(c.get() + 1));
             return;
         }
         let count = OWN.try_with(|c| {
@@ -70,17 +60,17 @@ fn note(layout: Layout) {
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(layout);
+        note();
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note(layout);
+        note();
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(layout);
+        note();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 
@@ -92,40 +82,58 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// The allocations `f` makes on this thread: koan's own, and the matrix library's packing
-/// buffers.
-fn allocations(f: impl FnOnce()) -> (usize, usize) {
+/// The allocations `f` makes on this thread.
+fn allocations(f: impl FnOnce()) -> usize {
     OWN.with(|c| c.set(0));
-    PACKING.with(|c| c.set(0));
     TRACE.with(|t| t.set(std::env::var_os("KOAN_ALLOC_TRACE").is_some()));
     COUNTING.with(|on| on.set(true));
     f();
     COUNTING.with(|on| on.set(false));
-    (OWN.with(|c| c.get()), PACKING.with(|c| c.get()))
+    OWN.with(|c| c.get())
 }
 
 /// A small network in KataGo's text format (weights from a formula).
 const TINY_NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/nn/tiny-net.txt");
 
-/// A game under `preset` on a `size` board: a ko shape in the lower left corner, `plays`
-/// random plays elsewhere (strings in atari and with two liberties among them), then Black's
-/// ko capture, so that White is to move under a ko ban.
+/// The point at column `col`, row `row` (from the lower left corner) of `game`'s board.
+fn at(game: &Game, col: usize, row: usize) -> Point {
+    game.board().point(Coord::new(col, row))
+}
+
+/// Plays `shape`'s stones on `game` in order.
+fn play_shape(game: &mut Game, shape: &[(Color, (usize, usize))]) {
+    for &(color, (col, row)) in shape {
+        let p = at(game, col, row);
+        game.play(color, p).expect("the shape is legal");
+    }
+}
+
+/// A game under `preset` on a `size` board: a ko shape in the lower left corner and five
+/// black stones in atari below it, `plays` random plays elsewhere (strings in atari and with
+/// two liberties among them), then Black's ko capture, so that White is to move under a ko
+/// ban and may capture five stones.
 fn game_with_ko(size: usize, preset: &str, plays: usize, seed: u64) -> Game {
     let mut game = koan_core::testkit::new_game(size, Ruleset::preset(preset).expect("a preset"));
-    let at = |game: &Game, col: usize, row: usize| game.board().point(Coord::new(col, row));
     // Black surrounds C4 (col 2, row 3) on three sides, White D4's three sides; White's stone
     // on C4 is in atari, and Black's capture from D4 makes a ko.
-    let shape = [
-        (Color::Black, (1, 3)),
-        (Color::White, (4, 3)),
-        (Color::Black, (2, 4)),
-        (Color::White, (3, 4)),
-        (Color::Black, (2, 2)),
-        (Color::White, (3, 2)),
-    ];
-    for (color, (col, row)) in shape {
-        let p = at(&game, col, row);
-        game.play(color, p).expect("the ko shape is legal");
+    play_shape(
+        &mut game,
+        &[
+            (Color::Black, (1, 3)),
+            (Color::White, (4, 3)),
+            (Color::Black, (2, 4)),
+            (Color::White, (3, 4)),
+            (Color::Black, (2, 2)),
+            (Color::White, (3, 2)),
+        ],
+    );
+    // White's wall on the second line, Black's five stones under it on the first: F1 takes
+    // them.
+    for col in 0..5 {
+        play_shape(
+            &mut game,
+            &[(Color::White, (col, 1)), (Color::Black, (col, 0))],
+        );
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut color = Color::Black;
@@ -152,28 +160,54 @@ fn game_with_ko(size: usize, preset: &str, plays: usize, seed: u64) -> Game {
         !game.ko_bans(Color::White).is_empty(),
         "{preset}, {plays} plays: White is under a ko ban"
     );
+    let (_, removed) = game.check(Color::White, at(&game, 5, 0)).expect("F1");
+    assert_eq!(
+        removed.len(),
+        5,
+        "{preset}, {plays} plays: F1 takes five stones"
+    );
     game
 }
 
-/// The allocations of koan's judge reading `game`'s ko bans (every point judged for the
-/// player to move, as the inputs read them): the rules layer allocates when it reads an
-/// Ing-Spight cycle or a play that would remove more than four stones.
-fn judge_allocations(game: &Game) -> usize {
-    let (board, color) = (game.board(), game.to_move());
-    let judge = game.judge();
-    let (own, _) = allocations(|| {
-        for p in board.points() {
-            std::hint::black_box(judge.judge(board, p, color).is_err());
-        }
-    });
-    own
+/// A game under Ing-Spight (the `ing` preset) on a `size` board where Black sent two and
+/// White returned one twice, in the corner: Black's B1 would complete the odd cycle a
+/// second time, which the rule bans.
+fn game_with_odd_cycle(size: usize) -> Game {
+    let mut game = koan_core::testkit::new_game(size, Ruleset::preset("ing").expect("ing"));
+    let far = size - 1;
+    play_shape(
+        &mut game,
+        &[
+            // Black C2, D2, B1, D1; White A2, B2 (elsewhere: the far corner).
+            (Color::Black, (2, 1)),
+            (Color::White, (0, 1)),
+            (Color::Black, (3, 1)),
+            (Color::White, (1, 1)),
+            (Color::Black, (1, 0)),
+            (Color::White, (far, far)),
+            (Color::Black, (3, 0)),
+            // Black sends two at A1, White takes them at C1, Black takes one back at B1.
+            (Color::White, (far - 1, far)),
+            (Color::Black, (0, 0)),
+            (Color::White, (2, 0)),
+            (Color::Black, (1, 0)),
+            // Once more, with a play elsewhere between.
+            (Color::White, (far, far - 1)),
+            (Color::Black, (0, 0)),
+            (Color::White, (2, 0)),
+        ],
+    );
+    let b1 = at(&game, 1, 0);
+    assert!(
+        game.ko_bans(Color::Black).iter().any(|(p, _)| *p == b1),
+        "B1 completes the odd cycle again"
+    );
+    game
 }
 
-/// Evaluates `games` twice in every orientation (the first round warms the evaluator up)
-/// and checks that in the second round koan made no allocation but its judge's (the matrix
-/// library's packing buffers are printed).
-fn check_allocations_after_warm_up(games: &[Game]) {
-    let model = Model::load(Path::new(TINY_NET)).expect("the small network loads");
+/// Evaluates `games` twice in every orientation with the network `model` (the first round
+/// warms the evaluator up) and checks that in the second round nothing was allocated.
+fn check_allocations_after_warm_up(model: Model, games: &[Game]) {
     let mut eval = Evaluator::new(model);
     let mut out = Evaluation::default();
     let round = |eval: &mut Evaluator, out: &mut Evaluation| {
@@ -185,33 +219,52 @@ fn check_allocations_after_warm_up(games: &[Game]) {
     };
     round(&mut eval, &mut out);
     let first = out.clone();
-    let (own, packing) = allocations(|| round(&mut eval, &mut out));
-    let judge: usize = games.iter().map(|g| 8 * judge_allocations(g)).sum();
-    eprintln!(
-        "{} evaluations: {own} allocations of koan's ({judge} of them its judge's), {packing} \
-         packing buffers of the matrix library's",
-        games.len() * 8
-    );
-    assert_eq!(own, judge, "koan allocated besides its judge");
+    let count = allocations(|| round(&mut eval, &mut out));
+    eprintln!("{} evaluations: {count} allocations", games.len() * 8);
+    assert_eq!(count, 0, "an evaluation allocated");
     // The evaluation is the same the second time.
     assert_eq!(first.policy, out.policy);
     assert_eq!(first.white_win, out.white_win);
 }
 
+/// The tests' small network.
+fn tiny() -> Model {
+    Model::load(Path::new(TINY_NET)).expect("the small network loads")
+}
+
+/// Positions of every preset on a `size` board, and the odd cycle under Ing-Spight.
+fn positions(size: usize) -> Vec<Game> {
+    let (first, step) = if size == 9 { (4, 2) } else { (10, 15) };
+    (0..20)
+        .map(|i| {
+            let preset = PRESETS[i % PRESETS.len()];
+            game_with_ko(size, preset, first + step * i, (size * 10 + i) as u64)
+        })
+        .chain([game_with_odd_cycle(size)])
+        .collect()
+}
+
 #[test]
 fn evaluating_9x9_positions_allocates_nothing_after_warm_up() {
-    let games: Vec<Game> = (0..20)
-        .map(|i| game_with_ko(9, PRESETS[i % PRESETS.len()], 4 + 2 * i, i as u64))
-        .collect();
-    check_allocations_after_warm_up(&games);
+    check_allocations_after_warm_up(tiny(), &positions(9));
 }
 
 #[test]
 fn evaluating_19x19_positions_allocates_nothing_after_warm_up() {
-    let games: Vec<Game> = (0..20)
-        .map(|i| game_with_ko(19, PRESETS[i % PRESETS.len()], 10 + 15 * i, 100 + i as u64))
-        .collect();
-    check_allocations_after_warm_up(&games);
+    check_allocations_after_warm_up(tiny(), &positions(19));
+}
+
+#[test]
+fn katrains_network_allocates_nothing_after_warm_up() {
+    let Some(dir) = std::env::var_os("KOAN_KATAGO_DIR") else {
+        eprintln!("KOAN_KATAGO_DIR is not set: KaTrain's network not checked");
+        return;
+    };
+    let model = Model::load(&Path::new(&dir).join("model.bin.gz")).expect("KaTrain's network");
+    for size in [9, 19] {
+        let games: Vec<Game> = positions(size).into_iter().step_by(5).collect();
+        check_allocations_after_warm_up(model.clone(), &games);
+    }
 }
 
 #[test]
@@ -223,5 +276,5 @@ fn the_counter_counts() {
         // SAFETY: a layout of non-zero size, freed with the same layout.
         unsafe { System.dealloc(std::hint::black_box(ALLOCATOR.alloc(aligned)), aligned) };
     });
-    assert_eq!(count, (1, 1));
+    assert_eq!(count, 2);
 }

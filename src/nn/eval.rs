@@ -65,6 +65,22 @@ pub fn kata_rules(rules: &crate::rules::Ruleset) -> KataRules {
     }
 }
 
+/// True when the network's training rules judge kos as `rules` do: simple ko and the
+/// superkos (KataGo trains under simple, positional and situational superko; Spight's and
+/// the natural situational superko differ from those only on long cycles). Under fixed ko,
+/// basic-fixed, Ing-Spight and the Japanese pass-for-ko rule the network's value has never
+/// seen what the ko rule changes.
+pub fn trained_for(rules: &crate::rules::Ruleset) -> bool {
+    matches!(
+        rules.ko,
+        KoRule::Simple
+            | KoRule::Positional
+            | KoRule::Spight
+            | KoRule::Situational
+            | KoRule::NaturalSituational
+    )
+}
+
 /// What the inputs need from a game, owned: the boards before the last two moves, the moves,
 /// the ko bans.
 pub struct GameInputs {
@@ -584,6 +600,23 @@ mod tests {
     use crate::ko_types::pass_rule::GameMaker;
     use crate::nn::model::tests::tiny_model_text;
     use crate::rules::Ruleset;
+
+    #[test]
+    fn the_network_was_trained_for_simple_ko_and_the_superkos_only() {
+        for &(ko, _) in crate::rules::ko::KO_RULES {
+            let rules = Ruleset {
+                ko,
+                ..Ruleset::default()
+            };
+            let untrained = [
+                KoRule::Fixed,
+                KoRule::BasicFixed,
+                KoRule::IngSpight,
+                KoRule::PassForKo,
+            ];
+            assert_eq!(trained_for(&rules), !untrained.contains(&ko), "{ko}");
+        }
+    }
 
     fn inputs(size: usize, moves: usize, seed: u64) -> GameInputs {
         let mut game = GameMaker::default().new_game(size, Ruleset::default());

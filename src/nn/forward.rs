@@ -2,12 +2,14 @@
 //!
 //! Activations are row-major `[point][channel]` matrices, one row per point of every board in
 //! the batch, so each 1x1 convolution, dense layer and feed-forward block is one matrix
-//! product (`matrixmultiply`'s sgemm) over the whole batch. Every buffer lives in a
-//! [`Workspace`] made once for a board size and a batch size: an evaluation allocates nothing.
+//! product ([`super::gemm`]) over the whole batch. Every buffer, the matrix products' packing
+//! buffers included, lives in a [`Workspace`] made once for a board size and a batch size:
+//! an evaluation allocates nothing.
 //! The board is evaluated at its own size (no padding to 19x19): KataGo masks the padding out
 //! of every layer, and its rotary position encoding only sees differences of positions, so the
 //! numbers are the same.
 
+use super::gemm::{gemm, gemm_packed, Matrix, Packing};
 use super::model::{
     exp, Activation, AttentionBlock, Block, Conv, FfnBlock, GlobalPoolingBlock, MatBias, MatMul,
     Model, NestedBottleneckBlock, Norm, ResidualBlock, RmsNorm, Rope, TrunkTip,
@@ -58,6 +60,8 @@ pub struct Workspace {
     /// Head outputs, `[batch * points][policy channels]` and so on.
     policy_out: Vec<f32>,
     ownership_out: Vec<f32>,
+    /// The matrix products' packing buffers.
+    packing: Packing,
 }
 
 fn max_width(model: &Model) -> usize {
@@ -195,6 +199,9 @@ impl Workspace {
         let mut rope = Vec::new();
         collect_rope(&model.trunk.blocks, width, height, &mut rope);
         let conv_in = model.trunk.initial_conv.in_channels.max(w);
+        let fused = max_fused_width(&model.trunk.blocks);
+        // The widest product: a layer's channels, or the attention's points.
+        let widest = conv_in.max(fused).max(points);
         Workspace {
             width,
             height,
@@ -203,7 +210,7 @@ impl Workspace {
             trunk: vec![0.0; rows * model.trunk.channels],
             normed: vec![0.0; rows * w],
             mids,
-            wide: vec![0.0; rows * max_fused_width(&model.trunk.blocks)],
+            wide: vec![0.0; rows * fused],
             attended: vec![0.0; rows * w],
             scores: vec![0.0; points * points],
             hidden: vec![0.0; rows * w],
@@ -216,6 +223,7 @@ impl Workspace {
             rope,
             policy_out: vec![0.0; rows * model.policy.out_channels],
             ownership_out: vec![0.0; rows],
+            packing: Packing::new(rows, widest, widest),
         }
     }
 
@@ -235,38 +243,35 @@ impl Workspace {
     }
 }
 
-/// `out[rows x n] (=|+=) a[rows x k] * w[k x n]`, all row-major and contiguous.
-fn gemm(a: &[f32], rows: usize, k: usize, w: &[f32], n: usize, out: &mut [f32], accumulate: bool) {
-    assert!(a.len() >= rows * k && w.len() >= k * n && out.len() >= rows * n);
-    // SAFETY: the asserts above keep every access of sgemm inside the three slices.
-    unsafe {
-        matrixmultiply::sgemm(
-            rows,
-            k,
-            n,
-            1.0,
-            a.as_ptr(),
-            k as isize,
-            1,
-            w.as_ptr(),
-            n as isize,
-            1,
-            if accumulate { 1.0 } else { 0.0 },
-            out.as_mut_ptr(),
-            n as isize,
-            1,
-        );
-    }
+fn matmul(
+    p: &mut Packing,
+    layer: &MatMul,
+    input: &[f32],
+    rows: usize,
+    out: &mut [f32],
+    accumulate: bool,
+) {
+    let input = Matrix::row_major(input, rows, layer.in_channels);
+    gemm_packed(p, input, &layer.packed, out, layer.out_channels, accumulate);
 }
 
-fn matmul(layer: &MatMul, input: &[f32], rows: usize, out: &mut [f32], accumulate: bool) {
-    gemm(
+/// A 1x1 convolution: one product.
+fn pointwise(
+    p: &mut Packing,
+    layer: &Conv,
+    input: &[f32],
+    rows: usize,
+    out: &mut [f32],
+    accumulate: bool,
+) {
+    debug_assert!(layer.x_size == 1 && layer.y_size == 1);
+    let input = Matrix::row_major(input, rows, layer.in_channels);
+    gemm_packed(
+        p,
         input,
-        rows,
-        layer.in_channels,
-        &layer.weights,
-        layer.out_channels,
+        &layer.packed[0],
         out,
+        layer.out_channels,
         accumulate,
     );
 }
@@ -342,6 +347,7 @@ fn apply_rms_norm(norm: &RmsNorm, input: &[f32], rows: usize, out: &mut [f32]) {
 /// A convolution with zero padding; 1x1 convolutions are a single product.
 #[allow(clippy::too_many_arguments)]
 fn conv(
+    p: &mut Packing,
     layer: &Conv,
     input: &[f32],
     width: usize,
@@ -355,7 +361,7 @@ fn conv(
     let rows = points * batch;
     let (cin, cout) = (layer.in_channels, layer.out_channels);
     if layer.x_size == 1 && layer.y_size == 1 {
-        gemm(input, rows, cin, &layer.weights, cout, out, accumulate);
+        pointwise(p, layer, input, rows, out, accumulate);
         return;
     }
     let (ry, rx) = ((layer.y_size / 2) as isize, (layer.x_size / 2) as isize);
@@ -378,16 +384,9 @@ fn conv(
                     }
                 }
             }
-            let offset = (fy * layer.x_size + fx) * cin * cout;
-            gemm(
-                shifted,
-                rows,
-                cin,
-                &layer.weights[offset..offset + cin * cout],
-                cout,
-                out,
-                !first,
-            );
+            let tap = fy * layer.x_size + fx;
+            let a = Matrix::row_major(shifted, rows, cin);
+            gemm_packed(p, a, &layer.packed[tap], out, cout, !first);
             first = false;
         }
     }
@@ -441,6 +440,7 @@ struct Scratch<'a> {
     pooled_out: &'a mut [f32],
     rope: &'a [(Vec<f32>, Vec<f32>)],
     rope_next: usize,
+    packing: &'a mut Packing,
 }
 
 fn run_blocks(
@@ -467,11 +467,11 @@ fn run_blocks(
 fn residual(b: &ResidualBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
     apply_norm(&b.pre, trunk, d.rows, s.normed);
     conv(
-        &b.conv1, s.normed, d.width, d.height, d.batch, s.shifted, s.conv_out, false,
+        s.packing, &b.conv1, s.normed, d.width, d.height, d.batch, s.shifted, s.conv_out, false,
     );
     apply_norm(&b.mid, s.conv_out, d.rows, s.normed);
     conv(
-        &b.conv2, s.normed, d.width, d.height, d.batch, s.shifted, trunk, true,
+        s.packing, &b.conv2, s.normed, d.width, d.height, d.batch, s.shifted, trunk, true,
     );
 }
 
@@ -480,6 +480,7 @@ fn gpool_block(b: &GlobalPoolingBlock, trunk: &mut [f32], d: &Dims, s: &mut Scra
     let r = b.regular_conv.out_channels;
     apply_norm(&b.pre, trunk, d.rows, s.normed);
     conv(
+        s.packing,
         &b.regular_conv,
         s.normed,
         d.width,
@@ -490,6 +491,7 @@ fn gpool_block(b: &GlobalPoolingBlock, trunk: &mut [f32], d: &Dims, s: &mut Scra
         false,
     );
     conv(
+        s.packing,
         &b.gpool_conv,
         s.normed,
         d.width,
@@ -501,10 +503,18 @@ fn gpool_block(b: &GlobalPoolingBlock, trunk: &mut [f32], d: &Dims, s: &mut Scra
     );
     apply_norm(&b.gpool_norm, s.hidden, d.rows, s.gate);
     pool(s.gate, d.points, d.batch, g, true, s.pooled);
-    matmul(&b.gpool_to_bias, s.pooled, d.batch, s.pooled_out, false);
+    matmul(
+        s.packing,
+        &b.gpool_to_bias,
+        s.pooled,
+        d.batch,
+        s.pooled_out,
+        false,
+    );
     add_board_bias(s.conv_out, s.pooled_out, d.points, r, d.batch);
     apply_norm(&b.mid, s.conv_out, d.rows, s.normed);
     conv(
+        s.packing,
         &b.final_conv,
         s.normed,
         d.width,
@@ -526,6 +536,7 @@ fn nested(
 ) {
     apply_norm(&b.pre, trunk, d.rows, s.normed);
     conv(
+        s.packing,
         &b.pre_conv,
         s.normed,
         d.width,
@@ -538,6 +549,7 @@ fn nested(
     run_blocks(&b.blocks, mid, deeper, d, s);
     apply_norm(&b.post, mid, d.rows, s.normed);
     conv(
+        s.packing,
         &b.post_conv,
         s.normed,
         d.width,
@@ -584,7 +596,7 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
     s.rope_next += 1;
     apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
     // Queries, keys and values side by side in each row of `wide`.
-    matmul(&b.qkv, s.normed, d.rows, s.wide, false);
+    matmul(s.packing, &b.qkv, s.normed, d.rows, s.wide, false);
     let (qs, ks, vs, os) = (
         b.heads * b.q_head_dim,
         b.kv_heads * b.q_head_dim,
@@ -624,56 +636,33 @@ fn attention(b: &AttentionBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_
             let q = &board[h * b.q_head_dim..];
             let k = &board[qs + kvh * b.q_head_dim..];
             let v = &board[qs + ks + kvh * b.v_head_dim..];
-            assert!(q.len() >= (n - 1) * stride + b.q_head_dim);
-            assert!(k.len() >= (n - 1) * stride + b.q_head_dim);
-            assert!(v.len() >= (n - 1) * stride + b.v_head_dim);
-            assert!(s.scores.len() >= n * n);
-            // SAFETY: the asserts above bound every strided access to the slices.
-            unsafe {
-                matrixmultiply::sgemm(
-                    n,
-                    b.q_head_dim,
-                    n,
-                    scale,
-                    q.as_ptr(),
-                    stride as isize,
-                    1,
-                    k.as_ptr(),
-                    1,
-                    stride as isize,
-                    0.0,
-                    s.scores.as_mut_ptr(),
-                    n as isize,
-                    1,
-                );
-            }
+            // One head's rows of the board: `n` rows `stride` apart.
+            let head = |data, cols| Matrix {
+                data,
+                rows: n,
+                cols,
+                row_stride: stride,
+                col_stride: 1,
+            };
+            let (q, k) = (head(q, b.q_head_dim), head(k, b.q_head_dim));
+            gemm(s.packing, scale, q, k.t(), s.scores, n, false);
             for row in s.scores[..n * n].chunks_exact_mut(n) {
                 softmax(row);
             }
             let out = &mut s.attended[bi * n * os + h * b.v_head_dim..];
-            assert!(out.len() >= (n - 1) * os + b.v_head_dim);
-            // SAFETY: as above.
-            unsafe {
-                matrixmultiply::sgemm(
-                    n,
-                    n,
-                    b.v_head_dim,
-                    1.0,
-                    s.scores.as_ptr(),
-                    n as isize,
-                    1,
-                    v.as_ptr(),
-                    stride as isize,
-                    1,
-                    0.0,
-                    out.as_mut_ptr(),
-                    os as isize,
-                    1,
-                );
-            }
+            let scores = Matrix::row_major(s.scores, n, n);
+            gemm(
+                s.packing,
+                1.0,
+                scores,
+                head(v, b.v_head_dim),
+                out,
+                os,
+                false,
+            );
         }
     }
-    matmul(&b.out, s.attended, d.rows, trunk, true);
+    matmul(s.packing, &b.out, s.attended, d.rows, trunk, true);
 }
 
 /// A softmax in place, in loops the compiler turns into vector instructions.
@@ -712,7 +701,7 @@ fn softmax(row: &mut [f32]) {
 fn ffn(b: &FfnBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
     apply_rms_norm(&b.norm, trunk, d.rows, s.normed);
     // The up and gate projections side by side in each row of `wide`.
-    matmul(&b.up, s.normed, d.rows, s.wide, false);
+    matmul(s.packing, &b.up, s.normed, d.rows, s.wide, false);
     let f = b.linear1.out_channels;
     for (row, out) in s.wide[..d.rows * 2 * f]
         .chunks_exact(2 * f)
@@ -723,7 +712,7 @@ fn ffn(b: &FfnBlock, trunk: &mut [f32], d: &Dims, s: &mut Scratch<'_>) {
             *o = silu(a) * g;
         }
     }
-    matmul(&b.linear2, s.hidden, d.rows, trunk, true);
+    matmul(s.packing, &b.linear2, s.hidden, d.rows, trunk, true);
 }
 
 /// Evaluates `count` boards whose inputs are `spatial` (`[board][point][plane]`) and `global`
@@ -767,10 +756,12 @@ pub fn evaluate(
         rope,
         policy_out,
         ownership_out,
+        packing,
         ..
     } = ws;
     // The input layers: the spatial convolution plus the global inputs' bias at every point.
     conv(
+        packing,
         &t.initial_conv,
         spatial,
         d.width,
@@ -780,7 +771,7 @@ pub fn evaluate(
         trunk,
         false,
     );
-    matmul(&t.initial_matmul, global, count, pooled_out, false);
+    matmul(packing, &t.initial_matmul, global, count, pooled_out, false);
     add_board_bias(trunk, pooled_out, d.points, c, count);
     let mut s = Scratch {
         normed,
@@ -795,6 +786,7 @@ pub fn evaluate(
         pooled_out,
         rope,
         rope_next: 0,
+        packing,
     };
     run_blocks(&t.blocks, trunk, mids, &d, &mut s);
     // The trunk's tip, into `normed`.
@@ -841,38 +833,36 @@ pub fn evaluate(
     // Policy head.
     let p = &model.policy;
     let (pc, gc) = (p.p1_conv.out_channels, p.g1_conv.out_channels);
-    gemm(
-        features,
-        d.rows,
-        c,
-        &p.p1_conv.weights,
-        pc,
-        s.conv_out,
-        false,
-    );
-    gemm(features, d.rows, c, &p.g1_conv.weights, gc, s.hidden, false);
+    pointwise(s.packing, &p.p1_conv, features, d.rows, s.conv_out, false);
+    pointwise(s.packing, &p.g1_conv, features, d.rows, s.hidden, false);
     apply_norm(&p.g1_norm, s.hidden, d.rows, s.gate);
     pool(s.gate, d.points, count, gc, true, s.pooled);
-    matmul(&p.gpool_to_bias, s.pooled, count, s.pooled_out, false);
+    matmul(
+        s.packing,
+        &p.gpool_to_bias,
+        s.pooled,
+        count,
+        s.pooled_out,
+        false,
+    );
     add_board_bias(s.conv_out, s.pooled_out, d.points, pc, count);
     apply_norm(&p.p1_norm, s.conv_out, d.rows, s.hidden);
     let po = p.out_channels;
-    gemm(
-        s.hidden,
-        d.rows,
-        pc,
-        &p.p2_conv.weights,
-        po,
-        policy_out,
-        false,
-    );
-    matmul(&p.pass_mul, s.pooled, count, pass_hidden, false);
+    pointwise(s.packing, &p.p2_conv, s.hidden, d.rows, policy_out, false);
+    matmul(s.packing, &p.pass_mul, s.pooled, count, pass_hidden, false);
     add_bias(&p.pass_bias, pass_hidden, count);
     let ph = p.pass_mul.out_channels;
     for x in pass_hidden[..count * ph].iter_mut() {
         *x = p.pass_activation.apply(*x);
     }
-    matmul(&p.pass_mul2, pass_hidden, count, s.pooled_out, false);
+    matmul(
+        s.packing,
+        &p.pass_mul2,
+        pass_hidden,
+        count,
+        s.pooled_out,
+        false,
+    );
     for bi in 0..count {
         let o = &mut outputs[bi];
         o.policy.resize(d.points, 0.0);
@@ -887,35 +877,33 @@ pub fn evaluate(
     // Value head.
     let vh = &model.value;
     let vc = vh.v1_conv.out_channels;
-    gemm(
-        features,
-        d.rows,
-        c,
-        &vh.v1_conv.weights,
-        vc,
-        s.conv_out,
-        false,
-    );
+    pointwise(s.packing, &vh.v1_conv, features, d.rows, s.conv_out, false);
     apply_norm(&vh.v1_norm, s.conv_out, d.rows, s.hidden);
     pool(s.hidden, d.points, count, vc, false, s.pooled);
-    gemm(
+    pointwise(
+        s.packing,
+        &vh.ownership_conv,
         s.hidden,
         d.rows,
-        vc,
-        &vh.ownership_conv.weights,
-        1,
         ownership_out,
         false,
     );
-    matmul(&vh.v2_mul, s.pooled, count, s.pooled_out, false);
+    matmul(s.packing, &vh.v2_mul, s.pooled, count, s.pooled_out, false);
     add_bias(&vh.v2_bias, s.pooled_out, count);
     let v2 = vh.v2_mul.out_channels;
     for x in s.pooled_out[..count * v2].iter_mut() {
         *x = vh.v2_activation.apply(*x);
     }
-    matmul(&vh.v3_mul, s.pooled_out, count, s.gate, false);
+    matmul(s.packing, &vh.v3_mul, s.pooled_out, count, s.gate, false);
     add_bias(&vh.v3_bias, s.gate, count);
-    matmul(&vh.sv3_mul, s.pooled_out, count, s.conv_out, false);
+    matmul(
+        s.packing,
+        &vh.sv3_mul,
+        s.pooled_out,
+        count,
+        s.conv_out,
+        false,
+    );
     add_bias(&vh.sv3_bias, s.conv_out, count);
     for bi in 0..count {
         let o = &mut outputs[bi];

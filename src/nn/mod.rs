@@ -6,6 +6,7 @@
 //!   global-pooling and nested-bottleneck blocks, transformer attention with rotary position
 //!   encoding, gated feed-forward blocks, the heads).
 //! - [`forward`]: the forward pass over preallocated buffers.
+//! - [`gemm`]: its matrix products, with packing buffers the caller owns.
 //! - [`symmetry`]: the eight orientations of the board, as KataGo numbers them.
 //! - [`inputs`]: the input planes and global inputs of KataGo's input version 7.
 //! - [`network`]: a network loaded for play, shared by its evaluators.
@@ -14,6 +15,7 @@
 
 pub mod eval;
 pub mod forward;
+pub mod gemm;
 pub mod inputs;
 pub mod model;
 pub mod network;

@@ -6,6 +6,7 @@
 //! numbers as text (`.txt`). Anything this reader does not know (a newer version, a block
 //! kind, an activation, an option flag) is refused with an error naming it.
 
+use super::gemm::Packed;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -93,6 +94,9 @@ pub struct Conv {
     pub out_channels: usize,
     /// The weights in the file's order (y, x, in, out).
     pub weights: Vec<f32>,
+    /// The weights of each filter position (y, x) as an `in` x `out` matrix, packed for the
+    /// matrix products.
+    pub packed: Vec<Packed>,
 }
 
 /// A batch norm folded into a scale and a bias per channel, followed by an activation.
@@ -119,6 +123,8 @@ pub struct MatMul {
     pub out_channels: usize,
     /// The weights, input-major.
     pub weights: Vec<f32>,
+    /// The weights as an `in` x `out` matrix, packed for the matrix products.
+    pub packed: Packed,
 }
 
 /// A bias added to a dense layer's output.
@@ -265,6 +271,7 @@ fn side_by_side(name: &str, parts: &[&MatMul]) -> MatMul {
         name: name.to_string(),
         in_channels,
         out_channels,
+        packed: Packed::row_major(&weights, in_channels, out_channels),
         weights,
     }
 }
@@ -719,6 +726,10 @@ impl Reader<'_> {
             return err(format!("{name}: dilated convolutions are not supported"));
         }
         let weights = self.floats(&name, y_size * x_size * in_channels * out_channels)?;
+        let packed = weights
+            .chunks_exact(in_channels * out_channels)
+            .map(|w| Packed::row_major(w, in_channels, out_channels))
+            .collect();
         Ok(Conv {
             name,
             y_size,
@@ -726,6 +737,7 @@ impl Reader<'_> {
             in_channels,
             out_channels,
             weights,
+            packed,
         })
     }
 
@@ -791,6 +803,7 @@ impl Reader<'_> {
             name,
             in_channels,
             out_channels,
+            packed: Packed::row_major(&weights, in_channels, out_channels),
             weights,
         })
     }

@@ -25,6 +25,7 @@ use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
 use crate::search::priors::PriorSource;
+use crate::search::puct::PlayoutMix;
 use crate::search::time::{Clock, TimeSystem};
 use crate::search::{self, MoveFilter, Observer, SearchMove, SearchParams, SearchResult, Searcher};
 use crate::tactics::local_search::Allowance;
@@ -74,6 +75,10 @@ pub struct PlayerOptions {
     pub playout_replies: bool,
     /// A KataGo network (`--model FILE`); `None`: koan's own search alone.
     pub network: Option<crate::nn::Network>,
+    /// With a network, the playouts mixed into its leaves' values; `None`: the network's
+    /// values alone under the ko rules it was trained for, [`PlayoutMix::UNTRAINED_RULES`]
+    /// under the others ([`crate::nn::eval::trained_for`]).
+    pub playout_mix: Option<PlayoutMix>,
 }
 
 impl PlayerOptions {
@@ -113,6 +118,7 @@ impl Default for PlayerOptions {
             priors: PriorSource::Model,
             playout_replies: false,
             network: None,
+            playout_mix: None,
         }
     }
 }
@@ -381,6 +387,13 @@ impl Player {
             always_search: false,
             priors: self.options.priors,
             playout_replies: self.options.playout_replies,
+            playout_mix: self.options.playout_mix.unwrap_or_else(|| {
+                if crate::nn::eval::trained_for(self.game.rules()) {
+                    PlayoutMix::NONE
+                } else {
+                    PlayoutMix::UNTRAINED_RULES
+                }
+            }),
         };
         match *limits {
             Limits::Move => {}

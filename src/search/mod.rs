@@ -102,11 +102,14 @@ pub struct SearchParams {
     pub priors: priors::PriorSource,
     /// Whether the playouts replay the last good reply to the opponent's move ([`replies`]).
     pub playout_replies: bool,
+    /// With a network: how much of each leaf's value comes from playouts under the game's
+    /// rules ([`puct::PlayoutMix`]; none by default).
+    pub playout_mix: puct::PlayoutMix,
 }
 
 impl Default for SearchParams {
     /// One thread, 10,000 playouts, no time limit, seed 0, quick decisions allowed, priors
-    /// from the move model, no last good replies.
+    /// from the move model, no last good replies, no playouts at a network's leaves.
     fn default() -> SearchParams {
         SearchParams {
             threads: 1,
@@ -117,6 +120,7 @@ impl Default for SearchParams {
             always_search: false,
             priors: priors::PriorSource::Model,
             playout_replies: false,
+            playout_mix: puct::PlayoutMix::NONE,
         }
     }
 }

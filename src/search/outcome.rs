@@ -12,6 +12,7 @@
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::rules::Scoring;
+use crate::search::playout::PlayoutEnd;
 use crate::tactics::counting::{self, eye_owner};
 
 /// Black's score at the end of a playout under `scoring`; when `owner` is given, adds +1
@@ -54,6 +55,30 @@ pub fn playout_end(
     match scoring {
         Scoring::Area => (stones + eyes) as f64 - komi,
         Scoring::Territory => (eyes + capture_lead(board)) as f64 - komi,
+    }
+}
+
+/// Black's score of a playout that ended as `end` on `board`: the count of the board
+/// ([`playout_end`], noting the owners in `owner`), or, when the mercy rule stopped it, at
+/// least a point to the winner (the count of the board as it stands says by how much more:
+/// the captures it made are stones the loser lacks), the owners then not noted.
+pub fn playout_score(
+    board: &Board,
+    end: &PlayoutEnd,
+    komi: f64,
+    scoring: Scoring,
+    owner: Option<&mut [i32]>,
+) -> f64 {
+    match end.mercy {
+        Some(winner) => {
+            let count = playout_end(board, komi, scoring, None);
+            if winner == Color::Black {
+                count.max(1.0)
+            } else {
+                count.min(-1.0)
+            }
+        }
+        None => playout_end(board, komi, scoring, owner),
     }
 }
 

@@ -18,12 +18,23 @@
 //! evaluator its share as one batch on a thread of its own, and backs them up. With a fixed
 //! visit limit the search is deterministic either way (the orientation of each evaluation
 //! follows the visit count).
+//!
+//! With a [`PlayoutMix`], each evaluated leaf is also played out a few times by the
+//! classical search's playouts under the game's own ko rule, and its value is a mix of the
+//! network's and the playouts' (as AlphaGo mixed its value network with rollouts): the
+//! network was trained under simple ko and superko, and under fixed ko, for one, the
+//! playouts read an open basic ko as the eye it is, which the network's value cannot.
 
+use super::outcome;
+use super::playout::Playout;
+use super::rng::Rng;
 use super::{MoveFilter, MoveStats, Observer, SearchMove, SearchParams, SearchResult, Snapshot};
-use crate::board::{Color, Point};
+use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::nn::eval::GameInputs;
 use crate::nn::{symmetry, Evaluation, Evaluator};
+use crate::rules::judge::Judge;
+use crate::rules::line::KoLine;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -33,6 +44,124 @@ const C_PUCT: f64 = 0.5;
 /// An unvisited child's value: its parent's, less this (KataGo's `fpuReductionMax`, halved
 /// for values in 0..1).
 const FPU_REDUCTION: f64 = 0.1;
+
+/// How much of a leaf's value comes from playouts: each leaf the network evaluates is also
+/// played out `playouts` times by the classical search's playouts, under the game's ko rule
+/// and koan's judge, and its value for the search is `(1 - weight) x the network's + weight
+/// x the playouts' mean` (a win counting 1, a draw a half), its lead likewise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutMix {
+    /// The playouts' share of a leaf's value and lead, 0 to 1.
+    pub weight: f64,
+    /// Playouts a leaf.
+    pub playouts: u32,
+}
+
+impl PlayoutMix {
+    /// The network's values alone.
+    pub const NONE: PlayoutMix = PlayoutMix {
+        weight: 0.0,
+        playouts: 0,
+    };
+
+    /// The mix under the ko rules the network was not trained for (fixed ko, basic-fixed,
+    /// Ing-Spight, pass-for-ko): half the value from 16 playouts a leaf, which cost a few
+    /// hundredths of an evaluation.
+    pub const UNTRAINED_RULES: PlayoutMix = PlayoutMix {
+        weight: 0.5,
+        playouts: 16,
+    };
+
+    /// True when the leaves are played out.
+    pub fn is_on(&self) -> bool {
+        self.weight > 0.0 && self.playouts > 0
+    }
+
+    /// `network`'s verdict mixed with `playouts`'.
+    fn mix(&self, network: LeafValue, playouts: LeafValue) -> LeafValue {
+        let w = self.weight;
+        LeafValue {
+            value: (1.0 - w) * network.value + w * playouts.value,
+            lead: (1.0 - w) * network.lead + w * playouts.lead,
+        }
+    }
+}
+
+/// The buffers of the playouts at the leaves: the line from the root to the leaf (what the
+/// ko rule remembers of it) and the board at its end, the playout's board and buffers, the
+/// random numbers.
+struct LeafPlayouts<'a> {
+    mix: PlayoutMix,
+    /// The playouts' verdicts on the root's children, in their order, for the root's player:
+    /// an unvisited child's first-play value takes its share from them.
+    root_children: Vec<LeafValue>,
+    line: KoLine<'a>,
+    leaf_board: Board,
+    board: Board,
+    playout: Playout,
+    rng: Rng,
+}
+
+impl LeafPlayouts<'_> {
+    /// The playouts' verdict on `game` (where `color` is to move), reached from `root`
+    /// (where `root_color` was to move) by the moves `line`: the share of playouts won and
+    /// the mean lead, for the player who moved into it.
+    fn verdict(
+        &mut self,
+        root: &Game,
+        root_color: Color,
+        line: impl Iterator<Item = Point>,
+        game: &Game,
+        color: Color,
+    ) -> LeafValue {
+        // The line from the root, replayed for the ko rule's memory of it.
+        self.leaf_board.clone_from(root.board());
+        self.line.reset();
+        let mut mover = root_color;
+        for p in line {
+            self.line.play(&mut self.leaf_board, mover, p);
+            mover = mover.opponent();
+        }
+        let moves = game.moves();
+        let back = |k: usize| {
+            moves
+                .len()
+                .checked_sub(k)
+                .map_or(Point::PASS, |i| moves[i].point)
+        };
+        let passes = u32::from(last_was_pass(game));
+        let rules = game.rules();
+        let (mut wins, mut lead) = (0.0, 0.0);
+        for _ in 0..self.mix.playouts {
+            self.board.clone_from(&self.leaf_board);
+            let end = self.playout.run_observed(
+                &mut self.board,
+                color,
+                (back(1), back(2)),
+                passes,
+                &mut self.rng,
+                Some(Judge::new(rules, &self.line)),
+                |_, _| {},
+            );
+            let black = outcome::playout_score(&self.board, &end, game.komi(), rules.scoring, None);
+            // For the player who moved into the leaf.
+            let score = if color == Color::White { black } else { -black };
+            wins += if score > 0.0 {
+                1.0
+            } else if score < 0.0 {
+                0.0
+            } else {
+                0.5
+            };
+            lead += score;
+        }
+        let n = f64::from(self.mix.playouts.max(1));
+        LeafValue {
+            value: wins / n,
+            lead: lead / n,
+        }
+    }
+}
 
 /// One position of the tree, reached by `point` from its parent.
 #[derive(Clone, Debug)]
@@ -141,6 +270,8 @@ pub struct NetworkSearch<'a> {
     /// The score utility's scale in points and its bound.
     utility_scale: f64,
     utility_weight: f64,
+    /// The playouts mixed into the leaves' values, when the search's parameters ask for them.
+    playouts: Option<LeafPlayouts<'a>>,
 }
 
 impl<'a> NetworkSearch<'a> {
@@ -177,6 +308,7 @@ impl<'a> NetworkSearch<'a> {
             batch_evals: Vec::new(),
             utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
             utility_weight: f64::from(super::SCORE_UTILITY_WEIGHT),
+            playouts: None,
         }
     }
 
@@ -190,6 +322,20 @@ impl<'a> NetworkSearch<'a> {
         mut observer: Option<Observer>,
     ) -> SearchResult {
         let start = Instant::now();
+        if params.playout_mix.is_on() {
+            let mut playout = Playout::new();
+            let game = self.game;
+            playout.set_mercy(Some(super::mercy_margin(game.size(), game.komi())));
+            self.playouts = Some(LeafPlayouts {
+                mix: params.playout_mix,
+                root_children: Vec::new(),
+                line: KoLine::new(game.memory()),
+                leaf_board: game.board().clone(),
+                board: game.board().clone(),
+                playout,
+                rng: Rng::new(params.seed),
+            });
+        }
         let mut last_report = start;
         let cap = params.time_cap.or(params.max_time);
         let threads = self.evaluators.len();
@@ -254,7 +400,7 @@ impl<'a> NetworkSearch<'a> {
                 );
                 let leaf = self.expand(node, &game, color, path.len() - 1, &eval);
                 self.leaf_eval = eval;
-                leaf
+                self.mix_playouts(&path, &game, color, leaf)
             }
             None => LeafValue {
                 value: 0.5,
@@ -330,6 +476,7 @@ impl<'a> NetworkSearch<'a> {
             self.release(&d.path);
             let node = d.path[d.path.len() - 1];
             let leaf = self.expand(node, &d.game, d.color, d.path.len() - 1, eval);
+            let leaf = self.mix_playouts(&d.path, &d.game, d.color, leaf);
             self.back_up(&d.path, leaf);
         }
         self.batch_evals = evals;
@@ -375,6 +522,42 @@ impl<'a> NetworkSearch<'a> {
             node = child;
             color = color.opponent();
         }
+    }
+
+    /// The network's verdict `network` on the leaf at the end of `path` (where `color` is to
+    /// move in `game`) mixed with its playouts' as the [`PlayoutMix`] says; `network` itself
+    /// without one.
+    fn mix_playouts(
+        &mut self,
+        path: &[usize],
+        game: &Game,
+        color: Color,
+        network: LeafValue,
+    ) -> LeafValue {
+        let Some(lp) = self.playouts.as_mut() else {
+            return network;
+        };
+        let line = path[1..].iter().map(|&i| self.nodes[i].point);
+        let playouts = lp.verdict(self.game, self.color, line, game, color);
+        if path.len() == 1 {
+            // The root: its children played out too, for their first-play values (the
+            // network's policy, trained under other ko rules, may rate a move the ko rule
+            // makes good too low ever to be tried).
+            let root = &self.nodes[0];
+            for i in kids_of(root) {
+                let p = self.nodes[i].point;
+                let mut after = game.clone();
+                let verdict = match after.play(color, p) {
+                    Ok(_) => lp.verdict(game, color, std::iter::once(p), &after, color.opponent()),
+                    Err(_) => LeafValue {
+                        value: 0.0,
+                        lead: 0.0,
+                    },
+                };
+                lp.root_children.push(verdict);
+            }
+        }
+        lp.mix.mix(network, playouts)
     }
 
     /// Takes back the virtual losses a descent left on `path`.
@@ -491,7 +674,15 @@ impl<'a> NetworkSearch<'a> {
         for i in kids {
             let c = &self.nodes[i];
             let mut q = if c.visits == 0 {
-                parent_value - FPU_REDUCTION
+                let first_play = parent_value - FPU_REDUCTION;
+                match self.playouts.as_ref() {
+                    Some(lp) if node == 0 && !lp.root_children.is_empty() => {
+                        let po = &lp.root_children[i - n.first as usize];
+                        let po = po.value + self.utility(po.lead - center);
+                        (1.0 - lp.mix.weight) * first_play + lp.mix.weight * po
+                    }
+                    _ => first_play,
+                }
             } else {
                 c.value() + self.utility(c.lead() - center)
             };

@@ -205,18 +205,11 @@ impl<'a> Worker<'a> {
             Some(Judge::new(&sh.rules, &self.line)),
             |c, p| moves.push((p, c)),
         );
-        if let Some(winner) = end.mercy {
-            // The winner's margin is at least a point; the count of the board as it stands
-            // says by how much more (the captures it made are stones the loser lacks).
-            let count = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, None);
-            return if winner == Color::Black {
-                count.max(1.0)
-            } else {
-                count.min(-1.0)
-            };
-        }
         let owner = sh.ownership.as_ref().map(|_| &mut self.owner[..]);
-        let score = outcome::playout_end(&self.board, sh.komi, sh.rules.scoring, owner);
+        let score = outcome::playout_score(&self.board, &end, sh.komi, sh.rules.scoring, owner);
+        if end.mercy.is_some() {
+            return score;
+        }
         if sh.ownership.is_some() {
             self.owner_pending += 1;
             if self.owner_pending >= OWNERSHIP_FLUSH {

@@ -246,7 +246,7 @@ impl Game {
     ) -> Result<(u64, SmallVec<[Point; 4]>), Illegal> {
         self.judge()
             .judge(&self.board, point, color)
-            .map(|cand| (cand.hash_after, cand.removed))
+            .map(|cand| (cand.hash_after, SmallVec::from_slice(&cand.removed)))
     }
 
     /// True when `color` may make the move `point` (a board play or a pass).

@@ -19,7 +19,7 @@
 //!
 //! [`judge`]: super::ko::judge
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, MAX_SIZE};
 use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
@@ -56,6 +56,13 @@ impl Step {
     }
 }
 
+/// The most stones one board play can remove: every point of the largest board.
+pub const MAX_REMOVED: usize = MAX_SIZE * MAX_SIZE;
+
+/// The stones one board play removes, held inline however many there are, so that judging a
+/// play allocates nothing, big captures included.
+pub type Removed = SmallVec<[Point; MAX_REMOVED]>;
+
 /// A board play about to be made, as [`judge`](super::ko::judge) needs to see it.
 #[derive(Clone, Debug)]
 pub struct Candidate<'a> {
@@ -68,13 +75,12 @@ pub struct Candidate<'a> {
     /// The position hash after the play.
     pub hash_after: u64,
     /// The stones the play removes (captures, or its own string on suicide).
-    pub removed: SmallVec<[Point; 4]>,
+    pub removed: Removed,
 }
 
 impl<'a> Candidate<'a> {
     /// `color`'s board play on the empty point `point` of `before`, read without playing it
-    /// (a suicide is carried out: its string is removed). Allocates nothing unless the play
-    /// removes more than four stones.
+    /// (a suicide is carried out: its string is removed). Allocates nothing.
     pub fn of(before: &'a Board, point: Point, color: Color) -> Candidate<'a> {
         let mut removed = SmallVec::new();
         before.for_each_removed(point, color, |s| removed.push(s));

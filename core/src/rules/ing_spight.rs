@@ -49,7 +49,7 @@
 //! per ko-play test; when the budget runs out before a cycle is found the play is taken to be
 //! *not* a ko play, so an unfinished search never bans anything.
 
-use super::history::{Candidate, KoBan, Step};
+use super::history::{Candidate, KoBan, Removed, Step};
 use crate::board::zobrist::KEYS;
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use smallvec::SmallVec;
@@ -96,6 +96,15 @@ impl PlayId {
             string,
             removed,
         }
+    }
+
+    /// True when this is `color`'s play on `point` whose new stone's string has the
+    /// fingerprint `string` and which removes the stones `removed` (sorted).
+    fn is(&self, color: Color, point: Point, string: u64, removed: &[Point]) -> bool {
+        self.color == color
+            && self.point == point
+            && self.string == string
+            && self.removed[..] == *removed
     }
 
     /// True when the play places or removes a stone on one of `points` (sorted).
@@ -224,11 +233,18 @@ impl IngMemory {
         &self.hot
     }
 
-    /// The odd cycle that the play `id` would complete a second time, if any.
-    fn repeated_cycle(&self, id: &PlayId) -> Option<&OddCycle> {
+    /// The odd cycle that `color`'s play on `point` would complete a second time, if any:
+    /// its new stone's string has the fingerprint `string`, it removes `removed` (sorted).
+    fn repeated_cycle(
+        &self,
+        color: Color,
+        point: Point,
+        string: u64,
+        removed: &[Point],
+    ) -> Option<&OddCycle> {
         self.cycles.iter().find(|cycle| {
             let (last, rest) = cycle.plays.split_last().expect("a cycle has plays");
-            if last != id {
+            if !last.is(color, point, string, removed) {
                 return false;
             }
             let mut earlier = self
@@ -251,16 +267,10 @@ pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
         .removed
         .first()
         .is_some_and(|&r| board.cell(r) == opponent);
-    if captures {
-        let hot: SmallVec<[Point; 4]> = cand
-            .removed
-            .iter()
-            .copied()
-            .filter(|r| ing.hot_stones().contains(r))
-            .collect();
-        if !hot.is_empty() && is_ko_play(board, cand.color, cand.point) {
-            return Some(KoBan::hot_stones(cand.color, hot, board.size()));
-        }
+    let is_hot = |r: &Point| ing.hot_stones().contains(r);
+    if captures && cand.removed.iter().any(is_hot) && is_ko_play(board, cand.color, cand.point) {
+        let hot = cand.removed.iter().copied().filter(is_hot).collect();
+        return Some(KoBan::hot_stones(cand.color, hot, board.size()));
     }
     if ing.cycles.iter().any(|c| {
         c.plays
@@ -268,13 +278,10 @@ pub fn judge(ing: &IngMemory, cand: &Candidate) -> Option<KoBan> {
             .is_some_and(|l| l.color == cand.color && l.point == cand.point)
     }) {
         let after = Scratch::after(board, cand.color, cand.point, &cand.removed);
-        let id = PlayId::of_parts(
-            cand.color,
-            cand.point,
-            after.fingerprint(cand.point, cand.color),
-            &cand.removed,
-        );
-        if let Some(cycle) = ing.repeated_cycle(&id) {
+        let string = after.fingerprint(cand.point, cand.color);
+        let mut removed = cand.removed.clone();
+        removed.sort_unstable();
+        if let Some(cycle) = ing.repeated_cycle(cand.color, cand.point, string, &removed) {
             return Some(KoBan::odd_cycle(
                 cand.color,
                 cycle.moves.clone(),
@@ -295,7 +302,7 @@ pub fn is_ko_play(before: &Board, color: Color, point: Point) -> bool {
     {
         return false;
     }
-    let mut removed: SmallVec<[Point; 4]> = SmallVec::new();
+    let mut removed = Removed::new();
     before.for_each_removed(point, color, |p| removed.push(p));
     starts_even_cycle(before, color, point, &removed)
 }
@@ -318,18 +325,22 @@ fn ko_play_after(
 /// True when `color`'s board play on `point` in `before`, no suicide, removing `removed`, is
 /// a ko play: it captures or leaves its string in atari, and starts an even cycle.
 fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Point]) -> bool {
+    // Each stone removed must be put back by a play of its owner, who has at most half the
+    // plays of the longest cycle.
+    if removed.len() > MAX_CYCLE / 2 {
+        return false;
+    }
     let after = Scratch::after(before, color, point, removed);
     if removed.is_empty() && !after.in_atari(point) {
         return false;
     }
+    let mut path = SmallVec::new();
+    path.push(after.hash);
     let mut search = CycleSearch {
         p: before,
         limit: 0,
         nodes: 0,
-        path: vec![after.hash],
-        touched: std::iter::once(point)
-            .chain(removed.iter().copied())
-            .collect(),
+        path,
         q: after,
     };
     (2..=MAX_CYCLE).step_by(2).any(|limit| {
@@ -338,6 +349,17 @@ fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Poin
     })
 }
 
+/// The points of the largest board, padding included: a bound on the stones of a string,
+/// on the points a search lists, and so on. Lists of them are held inline, so that judging
+/// a play allocates nothing.
+type PointList = SmallVec<[Point; MAX_POINTS]>;
+
+/// Room for the changes of a cycle search's position, held inline: the play judged and the
+/// stones it removes (at most half a cycle's plays, see [`starts_even_cycle`]), then each
+/// play of the cycle and its captures; a search that captures more than this many stones
+/// along one line is still right, but allocates.
+const MAX_CHANGES: usize = 2 * MAX_POINTS;
+
 /// A position a few plays away from a board, kept as its changes to that board: the cycle
 /// search plays on it and takes its plays back, and copies no board. Strings and liberties
 /// are found by walking the stones (the search's positions differ from the board in a few
@@ -345,7 +367,9 @@ fn starts_even_cycle(before: &Board, color: Color, point: Point, removed: &[Poin
 struct Scratch<'a> {
     base: &'a Board,
     /// Every point changed, with what stands on it now; the last entry for a point wins.
-    changes: Vec<(Point, Cell)>,
+    /// These are the points where some play of the search's line placed or removed a stone
+    /// (with repeats).
+    changes: SmallVec<[(Point, Cell); MAX_CHANGES]>,
     /// The points that have an entry in `changes`.
     changed: [u64; MAX_POINTS.div_ceil(64)],
     /// The position's hash.
@@ -373,7 +397,7 @@ impl<'a> Scratch<'a> {
     fn after(base: &'a Board, color: Color, point: Point, removed: &[Point]) -> Scratch<'a> {
         let mut s = Scratch {
             base,
-            changes: Vec::with_capacity(4 * MAX_CYCLE),
+            changes: SmallVec::new(),
             changed: [0; MAX_POINTS.div_ceil(64)],
             hash: base.hash(),
         };
@@ -437,7 +461,7 @@ impl<'a> Scratch<'a> {
         }
         let own = self.cell(p);
         put(seen, p);
-        let mut stack: SmallVec<[Point; 32]> = SmallVec::new();
+        let mut stack = PointList::new();
         stack.push(p);
         while let Some(s) = stack.pop() {
             on_stone(s);
@@ -527,16 +551,9 @@ impl<'a> Scratch<'a> {
     }
 
     /// Plays `color` on the empty point `p` (no suicide), capturing the strings of the
-    /// stones `taken` ([`Scratch::read_play`]'s), calling `on_remove` with each stone
-    /// captured; returns how many.
-    fn play(
-        &mut self,
-        p: Point,
-        color: Color,
-        taken: &[Point],
-        mut on_remove: impl FnMut(Point),
-    ) -> usize {
-        let mut stones: SmallVec<[Point; 32]> = SmallVec::new();
+    /// stones `taken` ([`Scratch::read_play`]'s); returns how many stones it captured.
+    fn play(&mut self, p: Point, color: Color, taken: &[Point]) -> usize {
+        let mut stones = PointList::new();
         let mut seen = [0; MAX_POINTS.div_ceil(64)];
         for &n in taken {
             self.walk(n, &mut seen, |s| stones.push(s), |_| true);
@@ -544,7 +561,6 @@ impl<'a> Scratch<'a> {
         self.set(p, Cell::stone(color));
         for &s in &stones {
             self.set(s, Cell::Empty);
-            on_remove(s);
         }
         stones.len()
     }
@@ -559,9 +575,7 @@ struct CycleSearch<'a> {
     /// Plays made so far (those the search goes on from).
     nodes: usize,
     /// Hashes of the positions after 1, 2, ... plays.
-    path: Vec<u64>,
-    /// Every point where some play of the path placed or removed a stone (with repeats).
-    touched: Vec<Point>,
+    path: SmallVec<[u64; MAX_CYCLE]>,
     /// The position after the plays of the path.
     q: Scratch<'a>,
 }
@@ -576,10 +590,10 @@ impl CycleSearch<'_> {
         }
         let q = &self.q;
         let p = self.p;
-        let mut differ: SmallVec<[Point; 16]> = self
-            .touched
+        let mut differ: PointList = q
+            .changes
             .iter()
-            .copied()
+            .map(|&(t, _)| t)
             .filter(|&t| q.cell(t) != p.cell(t))
             .collect();
         differ.sort_unstable();
@@ -596,7 +610,7 @@ impl CycleSearch<'_> {
         {
             return false;
         }
-        let mut allowed: SmallVec<[Point; 16]> = SmallVec::new();
+        let mut allowed = PointList::new();
         let mut listed = [0; MAX_POINTS.div_ceil(64)];
         let mut allow = |x: Point| {
             if !has(&listed, x) && q.cell(x) == Cell::Empty {
@@ -642,10 +656,7 @@ impl CycleSearch<'_> {
             }
             self.nodes += 1;
             let (mark, hash) = (self.q.changes.len(), self.q.hash);
-            let touched_mark = self.touched.len();
-            self.touched.push(x);
-            let touched = &mut self.touched;
-            let captured = self.q.play(x, to_move, &taken, |r| touched.push(r));
+            let captured = self.q.play(x, to_move, &taken);
             let ok = p.cell(x) == own || captured > 0 || self.q.in_atari(x);
             if ok {
                 self.path.push(h);
@@ -655,7 +666,6 @@ impl CycleSearch<'_> {
                 self.path.pop();
             }
             self.q.undo(mark, hash);
-            self.touched.truncate(touched_mark);
         }
         false
     }

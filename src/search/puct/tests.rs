@@ -139,3 +139,33 @@ fn a_batch_of_one_is_the_search_of_one_evaluator() {
     };
     assert_eq!(visits(&a), visits(&b));
 }
+
+#[test]
+fn mixed_playouts_give_the_playouts_verdict_the_same_each_time() {
+    // 5x5, White's four stones A1-D1 in atari, Black to move: Black captures them (now or
+    // next move) and owns the board, which the playouts see and the tiny network does not.
+    let moves = ["A2", "A1", "B2", "B1", "C2", "C1", "D2", "D1"];
+    let g = game(5, KoRule::Fixed, &moves);
+    let filter = MoveFilter::default();
+    let stop = AtomicBool::new(false);
+    let mut eval = tiny();
+    let mixed = |weight| SearchParams {
+        playout_mix: PlayoutMix {
+            weight,
+            playouts: 16,
+        },
+        ..params(40)
+    };
+    let mut run = |p: &SearchParams| {
+        let r = NetworkSearch::new(&g, Color::Black, &filter, &mut eval).run(p, &stop, None);
+        let s = r.snapshot.unwrap();
+        (r.best, r.playouts, s.moves[0].winrate, s.moves[0].visits)
+    };
+    let (a, b) = (run(&mixed(1.0)), run(&mixed(1.0)));
+    assert_eq!(a, b);
+    assert_eq!(a.1, 40);
+    assert!(a.2 > 0.9, "the playouts' verdict: {a:?}");
+    // The network alone does not see it.
+    let network = run(&params(40));
+    assert!(network.2 < 0.9, "{network:?}");
+}
