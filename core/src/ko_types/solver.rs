@@ -35,7 +35,7 @@
 //! asks every move's position whether it settles the question.
 
 use super::position_values::PositionValues;
-use super::walls::JudgedWalls;
+use super::walls::{JudgedWalls, RegionIndex};
 use super::{
     goal_out_of_reach_judged, has_uncapturable_life_judged, region_judged, target_points, Answer,
     BasicKo, Target,
@@ -100,6 +100,8 @@ struct VirtualForce {
     ko: BasicKo,
     goal: Vec<Point>,
     region: Vec<Point>,
+    /// Each region point's place in `region`.
+    region_index: RegionIndex,
     start_hash: u64,
     /// The (before, after) transitions of the board plays on the line.
     transitions: Transitions,
@@ -493,6 +495,7 @@ impl VirtualForce {
             z,
             ko,
             goal,
+            region_index: RegionIndex::new(&region),
             region,
             start_hash: start.hash(),
             transitions: Transitions::default(),
@@ -543,8 +546,8 @@ impl VirtualForce {
                 rest.push(p);
             }
         }
-        caps.extend(self.walls.captures_outside(b, &self.region, n.to_move));
-        let saves = self.walls.saves_outside(b, &self.region, n.to_move);
+        let (captures, saves) = self.walls.moves_outside(b, &self.region_index, n.to_move);
+        caps.extend(captures);
         caps.extend(
             saves
                 .into_iter()
@@ -626,8 +629,10 @@ impl VirtualForce {
         !self.walls.is_empty()
             && b.neighbours(m).into_iter().any(|n| {
                 b.cell(n) == own
+                    // Each liberty counts at most four times among the pseudo-liberties.
+                    && (b.pseudo_liberties(n) <= 2
+                        || (b.pseudo_liberties(n) <= 8 && b.liberties(n, 3).len() <= 2))
                     && self.walls.holds_wall_stone(b, n)
-                    && b.liberties(n, 3).len() <= 2
             })
     }
 
@@ -683,6 +688,28 @@ impl VirtualForce {
         };
         self.values.insert(b.hash(), v);
         v
+    }
+
+    /// [`LocalGame::peek`] for a pass: the same position with the ko ban lifted, the other
+    /// side to move and one more pass; [`Peek::Play`] when the position's value is not kept
+    /// (playing it then reads the position, and counts that work).
+    fn peek_pass(&self, n: &Node) -> Peek {
+        let hash = n.board.hash();
+        let Some(value) = self.values.get(hash) else {
+            return Peek::Play;
+        };
+        let passes = n.passes + 1;
+        let settled = match value {
+            None if passes >= 3 => Some(Outcome::Disproved),
+            v => v,
+        };
+        let z_other_ko = n.to_move != self.z && n.z_other_ko;
+        let hint = hint_key(hash, None, n.to_move.opponent(), passes, z_other_ko);
+        Peek::Known {
+            key: mix(hint, n.trans_hash),
+            hint,
+            settled,
+        }
     }
 
     /// [`LocalGame::settled`] for this game (see there).
@@ -827,12 +854,14 @@ impl LocalGame for VirtualForce {
     }
 
     /// The keys and the settled value of the move's node from the caches and the board's
-    /// hash arithmetic, without copying the board; [`Peek::Play`] when a cache lacks the
-    /// position or the move is a pass, would capture a judged wall or might leave the
-    /// mover's own wall in atari.
+    /// hash arithmetic, without copying the board (a pass: [`VirtualForce::peek_pass`]);
+    /// [`Peek::Play`] when a cache lacks the position or the move would capture a judged
+    /// wall or might leave the mover's own wall in atari.
     fn peek(&mut self, n: &Node, m: Point) -> Peek {
-        if m.is_pass()
-            || self.captures_wall(&n.board, m, n.to_move)
+        if m.is_pass() {
+            return self.peek_pass(n);
+        }
+        if self.captures_wall(&n.board, m, n.to_move)
             || self.may_atari_own_wall(&n.board, m, n.to_move)
         {
             return Peek::Play;

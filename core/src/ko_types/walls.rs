@@ -16,7 +16,7 @@
 //!   the side to move could capture it at once, and the search is allowed to; the line
 //!   that captures it ends with an unknown value, so an answer that needs it is unknown;
 //! - a wall's owner answers an atari on its wall by extending, also outside the region
-//!   ([`JudgedWalls::saves_outside`]);
+//!   ([`JudgedWalls::moves_outside`]);
 //! - a wall's owner never fills its own wall's liberties down to one: the local search
 //!   counts such a play as a loss for the owner and does not read it (the judgement says
 //!   the wall lives, and a player who puts a living group in atari has only given the
@@ -31,6 +31,7 @@ use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::score::status::{Basis, Status, StringJudge};
 use crate::tactics::local_search::Allowance;
+use smallvec::SmallVec;
 
 /// The least share of playouts in which a string's colour must own its points for playout
 /// ownership alone to make it a wall.
@@ -89,6 +90,51 @@ impl Race {
 /// Most strings whose capture one judgement imagines ([`JudgedWalls::race_won`]), those
 /// with the fewest liberties first: each costs the judgement's playouts once more.
 pub const MAX_RACES: usize = 4;
+
+/// Points outside a region that a local search also plays (captures and saves of judged
+/// walls in atari).
+pub type Moves = SmallVec<[Point; 4]>;
+
+/// A judged wall string in atari that a region's scan meets ([`JudgedWalls::moves_outside`]):
+/// its colour, its head, its last liberty and where the scan meets it first (the region
+/// point's index, then 0 for the point itself or 1 + the neighbour's).
+type WallInAtari = (Color, Point, Point, (usize, usize));
+
+/// Each point's place in a region's list of points, to ask it without scanning the list.
+#[derive(Clone, Debug, Default)]
+pub struct RegionIndex {
+    /// Per point of the board: its index in the list, or [`RegionIndex::OUTSIDE`].
+    at: Vec<u16>,
+}
+
+impl RegionIndex {
+    /// The place of a point not in the region.
+    const OUTSIDE: u16 = u16::MAX;
+
+    /// The index of `points` (distinct points of one board).
+    pub fn new(points: &[Point]) -> RegionIndex {
+        let mut at = vec![RegionIndex::OUTSIDE; MAX_POINTS];
+        for (i, p) in points.iter().enumerate() {
+            at[p.index()] = i as u16;
+        }
+        RegionIndex { at }
+    }
+
+    /// The place of `p` in the region, if it is a region point.
+    #[inline]
+    pub fn index(&self, p: Point) -> Option<usize> {
+        match self.at[p.index()] {
+            RegionIndex::OUTSIDE => None,
+            i => Some(i as usize),
+        }
+    }
+
+    /// True when `p` is a region point.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.at[p.index()] != RegionIndex::OUTSIDE
+    }
+}
 
 /// Liberties at which a string that a ko decided in the position read, and that the
 /// judgement calls alive, counts as uncapturable in a line's position: two more than
@@ -383,6 +429,8 @@ impl JudgedWalls {
     /// [`SETTLED_LIBERTIES`] liberties: the ko no longer decides it.
     pub fn settled_wall(&self, board: &Board, p: Point) -> bool {
         self.pending > 0
+            // Each liberty counts at most four times among the pseudo-liberties.
+            && board.pseudo_liberties(p) >= SETTLED_LIBERTIES
             && board.liberties(p, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES
             && board.string_stones(p).any(|s| {
                 self.settled_if_free[s.index()].is_some_and(|c| board.cell(s) == Cell::stone(c))
@@ -453,45 +501,80 @@ impl JudgedWalls {
         self.string_holds_wall(board, p) || self.settled_wall(board, p) || self.race_won(board, p)
     }
 
-    /// The captures `color` to move could make of judged wall strings in atari that touch
-    /// `region` from outside it, one point each, outside `region`: the local search plays
-    /// them too, since such a capture shows the wall can die.
-    pub fn captures_outside(&self, board: &Board, region: &[Point], color: Color) -> Vec<Point> {
-        self.atari_liberties_outside(board, region, color.opponent())
-    }
-
-    /// The saves `color` to move could make of its own judged wall strings in atari that
-    /// touch `region` from outside it: each such string's last liberty when it lies outside
-    /// `region` (one inside is a candidate anyway). An opponent's atari on a wall is answered
-    /// as a player would answer it, by extending, rather than leaving the wall to be taken.
-    pub fn saves_outside(&self, board: &Board, region: &[Point], color: Color) -> Vec<Point> {
-        self.atari_liberties_outside(board, region, color)
-    }
-
-    /// The last liberties, outside `region`, of the `owner`'s judged wall strings in atari
-    /// that touch `region` (on it or next to it), one point each.
-    fn atari_liberties_outside(&self, board: &Board, region: &[Point], owner: Color) -> Vec<Point> {
-        let mut out = Vec::new();
-        let stone = Cell::stone(owner);
-        // Usually no wall stone of the owner is in atari: then no region point is scanned.
-        if !self.marked.iter().any(|&p| {
-            self.stones[p.index()] == Some(owner) && board.cell(p) == stone && board.in_atari(p)
-        }) {
-            return out;
+    /// The moves outside `region` that `color` to move plays besides the region's points,
+    /// each list in the order a scan of the region's points meets the strings (each point,
+    /// then its neighbours), one point each:
+    /// - the captures of the opponent's judged wall strings in atari that touch `region` (on
+    ///   it or next to it), at their last liberty outside `region`: the local search plays
+    ///   them too, since such a capture shows the wall can die;
+    /// - the saves of `color`'s own judged wall strings in atari that touch `region`: each
+    ///   such string's last liberty when it lies outside `region` (one inside is a candidate
+    ///   anyway). An opponent's atari on a wall is answered as a player would answer it, by
+    ///   extending, rather than leaving the wall to be taken.
+    ///
+    /// The strings are found from the marked stones, not by scanning the region: usually
+    /// there is none.
+    pub fn moves_outside(
+        &self,
+        board: &Board,
+        region: &RegionIndex,
+        color: Color,
+    ) -> (Moves, Moves) {
+        // The wall strings in atari with their last liberty outside the region.
+        let mut met: SmallVec<[WallInAtari; 4]> = SmallVec::new();
+        let mut last = Point::PASS;
+        for &p in &self.marked {
+            let Some(owner) = self.stones[p.index()] else {
+                continue;
+            };
+            if board.cell(p) != Cell::stone(owner) {
+                continue;
+            }
+            // The marked stones of a string mostly stand together in the list: a string
+            // read for the stone before is not read again.
+            let head = board.string_head(p);
+            if head == last {
+                continue;
+            }
+            last = head;
+            if !board.in_atari(p) || met.iter().any(|&(_, h, _, _)| h == head) {
+                continue;
+            }
+            let lib = board.atari_liberty(p);
+            if region.contains(lib) {
+                continue;
+            }
+            let mut first = None;
+            for s in board.string_stones(p) {
+                let here = region.index(s).map(|i| (i, 0));
+                // `s` is the neighbour `3 - k` of its own neighbour `k`.
+                let near = board
+                    .neighbours(s)
+                    .into_iter()
+                    .enumerate()
+                    .filter_map(|(k, x)| region.index(x).map(|i| (i, 4 - k)));
+                first = here.into_iter().chain(near).chain(first).min();
+            }
+            if let Some(first) = first {
+                met.push((owner, head, lib, first));
+            }
         }
-        for &x in region {
-            for y in std::iter::once(x).chain(board.neighbours(x)) {
-                if board.cell(y) != stone || !board.in_atari(y) {
-                    continue;
-                }
-                let lib = board.atari_liberty(y);
-                if out.contains(&lib) || region.contains(&lib) || !self.holds_wall_stone(board, y) {
-                    continue;
-                }
+        let (mut captures, mut saves) = (Moves::new(), Moves::new());
+        if met.is_empty() {
+            return (captures, saves);
+        }
+        met.sort_unstable_by_key(|&(_, _, _, first)| first);
+        for (owner, _, lib, _) in met {
+            let out = if owner == color {
+                &mut saves
+            } else {
+                &mut captures
+            };
+            if !out.contains(&lib) {
                 out.push(lib);
             }
         }
-        out
+        (captures, saves)
     }
 
     /// Unmarks the wall that the stone on `p` belonged to when a line captured it: the

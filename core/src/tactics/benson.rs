@@ -17,8 +17,10 @@ const NONE: u16 = u16::MAX;
 /// The working arrays of [`benson_into`], kept from call to call (one set per thread) so
 /// that a call neither allocates nor clears more than the board it reads.
 struct Scratch {
-    /// Per point: its region ([`NONE`] between calls).
-    region_of: Vec<u16>,
+    /// Per point: `base` plus its region, once a call reached it (below `base`: not yet).
+    region_of: Vec<u32>,
+    /// The first region number of the current call.
+    base: u32,
     /// Per string head: its chain index ([`NONE`] between calls).
     chain_of: Vec<u16>,
     /// Per chain: its head.
@@ -27,6 +29,8 @@ struct Scratch {
     /// touch it.
     seen_in: Vec<u16>,
     touching: Vec<u16>,
+    /// Per chain: the last point that counted it.
+    last_at: Vec<u16>,
     /// Per chain: alive so far, and its vital regions still alive.
     chain_alive: Vec<bool>,
     vital: Vec<u16>,
@@ -40,11 +44,13 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
-        region_of: vec![NONE; MAX_POINTS],
+        region_of: vec![0; MAX_POINTS],
+        base: 1,
         chain_of: vec![NONE; MAX_POINTS],
         heads: vec![0; MAX_POINTS],
         seen_in: vec![NONE; MAX_POINTS],
         touching: vec![0; MAX_POINTS],
+        last_at: vec![NONE; MAX_POINTS],
         chain_alive: vec![false; MAX_POINTS],
         vital: vec![0; MAX_POINTS],
         pairs: Vec::with_capacity(4 * MAX_POINTS),
@@ -59,25 +65,37 @@ thread_local! {
 /// the chains bordering each, with whether the region is *vital* to the chain (every empty
 /// point of the region is a liberty of it); then chains with fewer than two vital regions
 /// left, and regions bordering such chains, are taken away until nothing changes.
+///
+/// A region with an empty point that touches no `color` stone is vital to no chain: it
+/// gives no chain life, and whether it is taken away changes nothing, so it is flooded
+/// only to be told apart from the others, and its chains are not listed for it.
 pub fn benson_into(board: &Board, color: Color, alive: &mut [bool]) {
     SCRATCH.with(|s| benson_with(board, color, alive, &mut s.borrow_mut()));
 }
 
 fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch) {
     let own = Cell::stone(color);
+    if s.base > u32::MAX - 2 * MAX_POINTS as u32 {
+        s.region_of.fill(0);
+        s.base = 1;
+    }
+    let base = s.base;
     let mut chains = 0usize;
     let mut regions = 0usize;
     s.pairs.clear();
     for p in board.points() {
-        if board.cell(p) == own || s.region_of[p.index()] != NONE {
+        if board.cell(p) == own || s.region_of[p.index()] >= base {
             continue;
         }
         let r = regions as u16;
+        let id = base + regions as u32;
         s.start[regions] = s.pairs.len() as u16;
         regions += 1;
         let first = s.pairs.len();
         let mut empties = 0u16;
-        s.region_of[p.index()] = r;
+        // False once an empty point of the region touches no `color` stone.
+        let mut may_be_vital = true;
+        s.region_of[p.index()] = id;
         s.stack[0] = p.0;
         let mut top = 1;
         while top > 0 {
@@ -85,25 +103,30 @@ fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch)
             let x = Point(s.stack[top]);
             let empty = board.cell(x) == Cell::Empty;
             empties += empty as u16;
-            // The chains next to x, each counted once for x.
-            let mut near = [NONE; 4];
-            for (k, m) in board.neighbours(x).into_iter().enumerate() {
+            let mut touches_own = false;
+            for m in board.neighbours(x) {
                 match board.cell(m) {
                     Cell::OffBoard => {}
                     c if c == own => {
+                        touches_own = true;
+                        if !may_be_vital {
+                            continue;
+                        }
                         let h = board.string_head(m).index();
                         if s.chain_of[h] == NONE {
                             s.chain_of[h] = chains as u16;
                             s.heads[chains] = h as u16;
                             s.seen_in[chains] = NONE;
+                            s.last_at[chains] = NONE;
                             chains += 1;
                         }
                         let c = s.chain_of[h];
-                        if near[..k].contains(&c) {
+                        let ci = c as usize;
+                        // Each chain is counted once for x.
+                        if s.last_at[ci] == x.0 {
                             continue;
                         }
-                        near[k] = c;
-                        let ci = c as usize;
+                        s.last_at[ci] = x.0;
                         if s.seen_in[ci] != r {
                             s.seen_in[ci] = r;
                             s.touching[ci] = 0;
@@ -112,13 +135,17 @@ fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch)
                         s.touching[ci] += empty as u16;
                     }
                     _ => {
-                        if s.region_of[m.index()] == NONE {
-                            s.region_of[m.index()] = r;
+                        if s.region_of[m.index()] < base {
+                            s.region_of[m.index()] = id;
                             s.stack[top] = m.0;
                             top += 1;
                         }
                     }
                 }
+            }
+            if empty && !touches_own && may_be_vital {
+                may_be_vital = false;
+                s.pairs.truncate(first);
             }
         }
         let Scratch {
@@ -128,6 +155,7 @@ fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch)
             pair.1 = touching[pair.0 as usize] == empties;
         }
     }
+    s.base = base + regions as u32;
     s.start[regions] = s.pairs.len() as u16;
     s.chain_alive[..chains].fill(true);
     s.region_alive[..regions].fill(true);
@@ -169,9 +197,6 @@ fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch)
             }
         }
         s.chain_of[head.index()] = NONE;
-    }
-    for p in board.points() {
-        s.region_of[p.index()] = NONE;
     }
 }
 
