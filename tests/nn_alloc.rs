@@ -22,75 +22,14 @@ use koan::rules::{Ruleset, PRESETS};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
-/// The system allocator, counting the allocations (and reallocations) of a thread that has
-/// switched counting on.
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static OWN: Cell<usize> = const { Cell::new(0) };
-    static TRACE: Cell<bool> = const { Cell::new(false) };
-}
-
-fn note() {
-    // `try_with`: a thread being torn down has no thread-locals left, and counts nothing.
-    let _ = COUNTING.try_with(|on| {
-        if !on.get() {
-            return;
-        }
-        let count = OWN.try_with(|c| {
-            c.set(c.get() + 1);
-            c.get()
-        });
-        if count == Ok(1) && TRACE.try_with(Cell::get) == Ok(true) {
-            // Where the first one was made, to find an allocation (counting off meanwhile:
-            // the trace allocates).
-            on.set(false);
-            eprintln!(
-                "the first allocation:\n{}",
-                std::backtrace::Backtrace::force_capture()
-            );
-            on.set(true);
-        }
-    });
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::allocations;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The allocations `f` makes on this thread.
-fn allocations(f: impl FnOnce()) -> usize {
-    OWN.with(|c| c.set(0));
-    TRACE.with(|t| t.set(std::env::var_os("KOAN_ALLOC_TRACE").is_some()));
-    COUNTING.with(|on| on.set(true));
-    f();
-    COUNTING.with(|on| on.set(false));
-    OWN.with(|c| c.get())
-}
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// A small network in KataGo's text format (weights from a formula).
 const TINY_NET: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/nn/tiny-net.txt");

@@ -232,6 +232,14 @@ struct LeafValue {
     lead: f64,
 }
 
+impl LeafValue {
+    /// The verdict of a line the game refused (never expected): neither side ahead.
+    const REFUSED: LeafValue = LeafValue {
+        value: 0.5,
+        lead: 0.0,
+    };
+}
+
 /// Where a descent ended.
 enum Descent {
     /// A line ended by two passes, or with no move: its verdict.
@@ -263,6 +271,10 @@ pub struct NetworkSearch<'a> {
     root_eval: Option<Evaluation>,
     /// The last leaf's evaluation, its buffers reused from leaf to leaf.
     leaf_eval: Evaluation,
+    /// Games and paths for descents, kept from one descent to the next: a descent refills
+    /// a game from the root's instead of copying it anew.
+    spare_games: Vec<Game>,
+    spare_paths: Vec<Vec<usize>>,
     /// A batch's descents, inputs and evaluations, their buffers reused from batch to batch.
     pending: Vec<Pending>,
     batch_inputs: Vec<GameInputs>,
@@ -303,6 +315,8 @@ impl<'a> NetworkSearch<'a> {
             nodes: vec![Node::new(Point::PASS, 1.0)],
             root_eval: None,
             leaf_eval: Evaluation::default(),
+            spare_games: Vec::new(),
+            spare_paths: Vec::new(),
             pending: Vec::new(),
             batch_inputs: Vec::new(),
             batch_evals: Vec::new(),
@@ -338,18 +352,8 @@ impl<'a> NetworkSearch<'a> {
         }
         let mut last_report = start;
         let cap = params.time_cap.or(params.max_time);
-        let threads = self.evaluators.len();
         loop {
-            if threads == 1 {
-                self.simulate();
-            } else {
-                // The first batch is the root alone; no batch goes past the visit limit.
-                let visits = u64::from(self.nodes[0].visits);
-                let left = params
-                    .max_playouts
-                    .map_or(u64::MAX, |n| n.saturating_sub(visits));
-                self.simulate_batch((threads as u64).min(left.max(1)) as usize);
-            }
+            self.step(params.max_playouts);
             let visits = u64::from(self.nodes[0].visits);
             if let Some((every, report)) = observer.as_mut() {
                 if last_report.elapsed() >= *every {
@@ -381,11 +385,32 @@ impl<'a> NetworkSearch<'a> {
         }
     }
 
-    /// One simulation: a descent by `Q + U` on a copy of the game, the network's
-    /// evaluation of the leaf (or the count of a finished line), and the backup.
+    /// Searches until the root has `visits` visits (network evaluations and finished
+    /// lines), as [`NetworkSearch::run`] does under a visit limit but without a clock or an
+    /// answer: a search made in steps.
+    pub fn simulate_until(&mut self, visits: u64) {
+        while u64::from(self.nodes[0].visits) < visits {
+            self.step(Some(visits));
+        }
+    }
+
+    /// One simulation, or with several evaluators one batch of them (the first batch is the
+    /// root alone; no batch goes past `max_visits`).
+    fn step(&mut self, max_visits: Option<u64>) {
+        let threads = self.evaluators.len();
+        if threads == 1 {
+            self.simulate();
+        } else {
+            let visits = u64::from(self.nodes[0].visits);
+            let left = max_visits.map_or(u64::MAX, |n| n.saturating_sub(visits));
+            self.simulate_batch((threads as u64).min(left.max(1)) as usize);
+        }
+    }
+
+    /// One simulation: a descent by `Q + U` on a copy of the game (a kept one, refilled),
+    /// the network's evaluation of the leaf (or the count of a finished line), and the backup.
     fn simulate(&mut self) {
-        let mut game = self.game.clone();
-        let mut path = vec![0usize];
+        let (mut game, mut path) = self.start_descent();
         let leaf = match self.descend(&mut game, &mut path, false) {
             Some(Descent::Finished(leaf)) => leaf,
             Some(Descent::Leaf(color)) => {
@@ -402,12 +427,32 @@ impl<'a> NetworkSearch<'a> {
                 self.leaf_eval = eval;
                 self.mix_playouts(&path, &game, color, leaf)
             }
-            None => LeafValue {
-                value: 0.5,
-                lead: 0.0,
-            },
+            None => LeafValue::REFUSED,
         };
         self.back_up(&path, leaf);
+        self.end_descent(game, path);
+    }
+
+    /// A game set to the root's position and a path holding the root, for a descent: kept
+    /// ones when there are.
+    fn start_descent(&mut self) -> (Game, Vec<usize>) {
+        let game = match self.spare_games.pop() {
+            Some(mut game) => {
+                game.clone_from(self.game);
+                game
+            }
+            None => self.game.clone(),
+        };
+        let mut path = self.spare_paths.pop().unwrap_or_default();
+        path.clear();
+        path.push(0);
+        (game, path)
+    }
+
+    /// Keeps a finished descent's game and path for the next ([`NetworkSearch::start_descent`]).
+    fn end_descent(&mut self, game: Game, path: Vec<usize>) {
+        self.spare_games.push(game);
+        self.spare_paths.push(path);
     }
 
     /// Up to `size` simulations at once, as search threads make them: each descent leaves a
@@ -417,15 +462,17 @@ impl<'a> NetworkSearch<'a> {
     /// of their descents.
     fn simulate_batch(&mut self, size: usize) {
         let mut pending = std::mem::take(&mut self.pending);
-        pending.clear();
+        for d in pending.drain(..) {
+            self.end_descent(d.game, d.path);
+        }
         for _ in 0..size {
-            let mut game = self.game.clone();
-            let mut path = vec![0usize];
+            let (mut game, mut path) = self.start_descent();
             match self.descend(&mut game, &mut path, true) {
                 Some(Descent::Leaf(color)) => {
                     let node = path[path.len() - 1];
                     if pending.iter().any(|d| d.path[d.path.len() - 1] == node) {
                         self.release(&path);
+                        self.end_descent(game, path);
                         break;
                     }
                     pending.push(Pending { path, game, color });
@@ -433,14 +480,12 @@ impl<'a> NetworkSearch<'a> {
                 Some(Descent::Finished(leaf)) => {
                     self.release(&path);
                     self.back_up(&path, leaf);
+                    self.end_descent(game, path);
                 }
                 None => {
                     self.release(&path);
-                    let refused = LeafValue {
-                        value: 0.5,
-                        lead: 0.0,
-                    };
-                    self.back_up(&path, refused);
+                    self.back_up(&path, LeafValue::REFUSED);
+                    self.end_descent(game, path);
                 }
             }
         }

@@ -25,7 +25,7 @@ pub trait PassJudge: Send + Sync + fmt::Debug {
 /// A part of a record before a setup made among its moves gave the game a new start. The
 /// rules judge only what follows the new start; the part is kept so that the record can be
 /// written whole, and a save and reload gives the same prisoners.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct EarlierPart {
     /// The position the part started from.
     pub start: Board,
@@ -37,8 +37,26 @@ pub struct EarlierPart {
     pub end: Board,
 }
 
+impl Clone for EarlierPart {
+    fn clone(&self) -> EarlierPart {
+        EarlierPart {
+            start: self.start.clone(),
+            to_move: self.to_move,
+            moves: self.moves.clone(),
+            end: self.end.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &EarlierPart) {
+        self.start.clone_from(&source.start);
+        self.to_move = source.to_move;
+        self.moves.clone_from(&source.moves);
+        self.end.clone_from(&source.end);
+    }
+}
+
 /// A game in progress: board, history, rules.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     rules: Ruleset,
     komi: f64,
@@ -53,6 +71,39 @@ pub struct Game {
     pass_judge: Arc<dyn PassJudge>,
     /// The parts of the record before the start, oldest first (see [`EarlierPart`]).
     earlier: Vec<EarlierPart>,
+}
+
+/// `clone_from` refills a game's buffers from another's instead of making new ones: a
+/// search that replays its lines on a copy of the game allocates nothing once the copy's
+/// buffers have grown.
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rules: self.rules,
+            komi: self.komi,
+            start: self.start.clone(),
+            declared_to_move: self.declared_to_move,
+            handicap: self.handicap,
+            board: self.board.clone(),
+            to_move: self.to_move,
+            memory: self.memory.clone(),
+            pass_judge: Arc::clone(&self.pass_judge),
+            earlier: self.earlier.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        self.rules = source.rules;
+        self.komi = source.komi;
+        self.start.clone_from(&source.start);
+        self.declared_to_move = source.declared_to_move;
+        self.handicap = source.handicap;
+        self.board.clone_from(&source.board);
+        self.to_move = source.to_move;
+        self.memory.clone_from(&source.memory);
+        self.pass_judge = Arc::clone(&source.pass_judge);
+        self.earlier.clone_from(&source.earlier);
+    }
 }
 
 impl Game {

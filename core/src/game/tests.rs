@@ -134,3 +134,74 @@ fn undoing_an_out_of_turn_first_move_returns_to_the_declared_player() {
     let start = g.memory().position(Board::new(5).hash()).unwrap();
     assert!(start.stood_with_to_move[Color::Black.index()]);
 }
+
+/// A game copied into another with `clone_from` (whose buffers hold another, longer game)
+/// is the source game: the same board, moves, ko bans and legal plays, and the same answers
+/// as both go on and are taken back.
+#[test]
+fn a_game_refilled_by_clone_from_is_the_game_it_copies() {
+    use crate::game::random::{play_random_moves, Odds};
+    let odds = Odds {
+        pass: (1, 40),
+        capture: (3, 4),
+    };
+    let mut seed = 12345u64;
+    let mut below = move |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    let same = |a: &Game, b: &Game| {
+        assert_eq!(a.board().hash(), b.board().hash());
+        assert_eq!(a.moves(), b.moves());
+        assert_eq!(a.to_move(), b.to_move());
+        assert_eq!(a.is_over(), b.is_over());
+        for c in [Color::Black, Color::White] {
+            assert_eq!(a.legal_plays(c), b.legal_plays(c));
+            assert_eq!(a.ko_bans(c), b.ko_bans(c));
+            assert_eq!(a.hot_stones(), b.hot_stones());
+        }
+    };
+    for &(rule, _) in crate::rules::ko::KO_RULES {
+        for round in 0..6 {
+            // The first source is a ko fought over passes (where fixed ko bans Black's
+            // second capture), the others random games.
+            let mut source = basic_ko(rule);
+            source.play(Color::White, Point::PASS).unwrap();
+            source.play(Color::Black, Point::PASS).unwrap();
+            let retake = pt(&source, "C3");
+            if source.is_legal(Color::White, retake) {
+                source.play(Color::White, retake).unwrap();
+            }
+            if round > 0 {
+                source = game_with(rule);
+                play_random_moves(&mut source, 30 + below(30), odds, &mut below);
+            }
+            let mut copy = game_with(rule);
+            play_random_moves(&mut copy, 40 + below(60), odds, &mut below);
+            copy.clone_from(&source);
+            same(&source, &copy);
+            // Both go on with the same moves, and take them back.
+            for _ in 0..12 {
+                if source.is_over() {
+                    break;
+                }
+                let c = source.to_move();
+                let legal = source.legal_plays(c);
+                let p = if legal.is_empty() {
+                    Point::PASS
+                } else {
+                    legal[below(legal.len())]
+                };
+                source.play(c, p).unwrap();
+                copy.play(c, p).unwrap();
+                same(&source, &copy);
+            }
+            for _ in 0..8 {
+                assert_eq!(source.undo(), copy.undo());
+                same(&source, &copy);
+            }
+        }
+    }
+}

@@ -25,7 +25,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// One move of a game as the ko rules see it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Step {
     /// Who moved.
     pub color: Color,
@@ -37,6 +37,28 @@ pub struct Step {
     pub hash_after: u64,
     /// The stones that left the board (opponent captures, or an own suicided string).
     pub removed: SmallVec<[Point; 4]>,
+}
+
+/// `clone_from` keeps the removed stones' buffer (a capture of more than four stones has one
+/// on the heap).
+impl Clone for Step {
+    fn clone(&self) -> Step {
+        Step {
+            color: self.color,
+            point: self.point,
+            hash_before: self.hash_before,
+            hash_after: self.hash_after,
+            removed: self.removed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Step) {
+        self.color = source.color;
+        self.point = source.point;
+        self.hash_before = source.hash_before;
+        self.hash_after = source.hash_after;
+        self.removed.clone_from(&source.removed);
+    }
 }
 
 impl Step {
@@ -176,8 +198,19 @@ impl PassForKoBan {
 
 /// The pass-for-ko bans in force: kept by a game's memory, a search line and a playout
 /// alike. A ko capture adds one; a pass lifts the passer's.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct PassForKoBans(SmallVec<[PassForKoBan; 4]>);
+
+/// `clone_from` keeps the buffer ([`PassForKoBans::copy_from`]).
+impl Clone for PassForKoBans {
+    fn clone(&self) -> PassForKoBans {
+        PassForKoBans(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &PassForKoBans) {
+        self.copy_from(source);
+    }
+}
 
 impl PassForKoBans {
     /// The bans, oldest first.

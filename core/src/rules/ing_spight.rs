@@ -64,12 +64,30 @@ pub const NODE_BUDGET: usize = 20_000;
 
 /// What identifies a board play: player, point, the string holding the new stone after
 /// captures (its stones' Zobrist fingerprint; 0 after a suicide), and the removed stones.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 struct PlayId {
     color: Color,
     point: Point,
     string: u64,
     removed: SmallVec<[Point; 4]>,
+}
+
+impl Clone for PlayId {
+    fn clone(&self) -> PlayId {
+        PlayId {
+            color: self.color,
+            point: self.point,
+            string: self.string,
+            removed: self.removed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &PlayId) {
+        self.color = source.color;
+        self.point = source.point;
+        self.string = source.string;
+        self.removed.clone_from(&source.removed);
+    }
 }
 
 impl PlayId {
@@ -115,15 +133,29 @@ impl PlayId {
 }
 
 /// One board play of the game, as remembered for the odd cycle rule.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct PlayRec {
     /// The state index the play created (the move number).
     state: u32,
     id: PlayId,
 }
 
+impl Clone for PlayRec {
+    fn clone(&self) -> PlayRec {
+        PlayRec {
+            state: self.state,
+            id: self.id.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &PlayRec) {
+        self.state = source.state;
+        self.id.clone_from(&source.id);
+    }
+}
+
 /// An odd cycle seen in the game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct OddCycle {
     /// The plays of the cycle, in order.
     plays: Vec<PlayId>,
@@ -135,9 +167,28 @@ struct OddCycle {
     completed_at: u32,
 }
 
+impl Clone for OddCycle {
+    fn clone(&self) -> OddCycle {
+        OddCycle {
+            plays: self.plays.clone(),
+            moves: Arc::clone(&self.moves),
+            points: self.points.clone(),
+            completed_at: self.completed_at,
+        }
+    }
+
+    fn clone_from(&mut self, source: &OddCycle) {
+        self.plays.clone_from(&source.plays);
+        self.moves = Arc::clone(&source.moves);
+        self.points.clone_from(&source.points);
+        self.completed_at = source.completed_at;
+    }
+}
+
 /// What the Ing-Spight rule remembers: the hot stones, the board plays made so far (with
-/// their identities) and the odd cycles seen.
-#[derive(Clone, Debug, Default)]
+/// their identities) and the odd cycles seen. `clone_from` refills its buffers: recording
+/// a move on a copy allocates nothing once they are as large (except for a new odd cycle).
+#[derive(Debug, Default)]
 pub struct IngMemory {
     /// The stones of the current run of ko plays still standing, with their colour.
     run: Vec<(Point, Color)>,
@@ -145,8 +196,33 @@ pub struct IngMemory {
     hot: Vec<Point>,
     plays: Vec<PlayRec>,
     cycles: Vec<OddCycle>,
-    /// `run` before each recorded move, for [`IngMemory::undo`].
-    earlier_runs: Vec<Vec<(Point, Color)>>,
+    /// `run` before each recorded move, for [`IngMemory::undo`], one after another: the
+    /// i-th move's run is `earlier_runs[earlier_run_starts[i]..]` up to the next start.
+    earlier_runs: Vec<(Point, Color)>,
+    earlier_run_starts: Vec<u32>,
+}
+
+impl Clone for IngMemory {
+    fn clone(&self) -> IngMemory {
+        IngMemory {
+            run: self.run.clone(),
+            hot: self.hot.clone(),
+            plays: self.plays.clone(),
+            cycles: self.cycles.clone(),
+            earlier_runs: self.earlier_runs.clone(),
+            earlier_run_starts: self.earlier_run_starts.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &IngMemory) {
+        self.run.clone_from(&source.run);
+        self.hot.clone_from(&source.hot);
+        self.plays.clone_from(&source.plays);
+        self.cycles.clone_from(&source.cycles);
+        self.earlier_runs.clone_from(&source.earlier_runs);
+        self.earlier_run_starts
+            .clone_from(&source.earlier_run_starts);
+    }
 }
 
 impl IngMemory {
@@ -157,11 +233,17 @@ impl IngMemory {
         plays: Vec::new(),
         cycles: Vec::new(),
         earlier_runs: Vec::new(),
+        earlier_run_starts: Vec::new(),
     };
 
     /// Takes back `step`, the last move recorded, which made state `state`.
     pub fn undo(&mut self, step: &Step, state: u32) {
-        self.run = self.earlier_runs.pop().unwrap_or_default();
+        self.run.clear();
+        if let Some(start) = self.earlier_run_starts.pop() {
+            self.run
+                .extend_from_slice(&self.earlier_runs[start as usize..]);
+            self.earlier_runs.truncate(start as usize);
+        }
         self.hot.clear();
         self.hot.extend(self.run.iter().map(|&(p, _)| p));
         if !step.is_pass() {
@@ -173,7 +255,8 @@ impl IngMemory {
     /// Updates the memory after `step` (with `earlier` the steps before it), given the board
     /// before and after it.
     pub fn record(&mut self, step: &Step, earlier: &[Step], before: &Board, after: &Board) {
-        self.earlier_runs.push(self.run.clone());
+        self.earlier_run_starts.push(self.earlier_runs.len() as u32);
+        self.earlier_runs.extend_from_slice(&self.run);
         if step.is_pass() {
             self.run.clear();
             self.hot.clear();

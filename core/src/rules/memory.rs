@@ -42,7 +42,7 @@ pub trait Past {
 
 /// What one stretch of history adds to the memory: the whole game for [`KoMemory`], or the
 /// moves of a search line on top of a game. One [`Layer::record`] serves both.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct Layer {
     pub(super) positions: FxHashMap<u64, PositionRecord>,
     pub(super) transitions: FxHashSet<(u64, u64)>,
@@ -53,6 +53,37 @@ pub(super) struct Layer {
     /// The pass-for-ko bans in force after this layer (a line starts with its root's).
     pub(super) bans: PassForKoBans,
     pub(super) over_by_spight: bool,
+}
+
+impl Clone for Layer {
+    fn clone(&self) -> Layer {
+        Layer {
+            positions: self.positions.clone(),
+            transitions: self.transitions.clone(),
+            steps: self.steps.clone(),
+            last_pass_state: self.last_pass_state,
+            passes_in_position: self.passes_in_position.clone(),
+            bans: self.bans.clone(),
+            over_by_spight: self.over_by_spight,
+        }
+    }
+
+    /// Refills this layer's buffers from `source`'s: no allocation once they are as large
+    /// (a hash map's own `clone_from` makes a new table whenever the two sizes differ).
+    fn clone_from(&mut self, source: &Layer) {
+        self.positions.clear();
+        self.positions
+            .extend(source.positions.iter().map(|(&k, &v)| (k, v)));
+        self.transitions.clear();
+        self.transitions.extend(source.transitions.iter().copied());
+        self.steps.clone_from(&source.steps);
+        self.last_pass_state = source.last_pass_state;
+        self.passes_in_position.clear();
+        self.passes_in_position
+            .extend(source.passes_in_position.iter().copied());
+        self.bans.copy_from(&source.bans);
+        self.over_by_spight = source.over_by_spight;
+    }
 }
 
 impl Layer {
@@ -102,7 +133,7 @@ impl Layer {
 
 /// What recording one move changed in a game's memory, so that [`KoMemory::undo`] can take
 /// it back without replaying the game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Undo {
     /// The record of the position the move made, before the move (`None`: it was new).
     position: Option<PositionRecord>,
@@ -115,8 +146,31 @@ struct Undo {
     over_by_spight: bool,
 }
 
-/// The incremental memory of a game's past that the ko rules judge against.
-#[derive(Clone, Debug)]
+impl Clone for Undo {
+    fn clone(&self) -> Undo {
+        Undo {
+            position: self.position,
+            transition_new: self.transition_new,
+            pass_new: self.pass_new,
+            last_pass_state: self.last_pass_state,
+            bans: self.bans.clone(),
+            over_by_spight: self.over_by_spight,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Undo) {
+        self.position = source.position;
+        self.transition_new = source.transition_new;
+        self.pass_new = source.pass_new;
+        self.last_pass_state = source.last_pass_state;
+        self.bans.copy_from(&source.bans);
+        self.over_by_spight = source.over_by_spight;
+    }
+}
+
+/// The incremental memory of a game's past that the ko rules judge against. `clone_from`
+/// refills its buffers: no allocation once they are as large as the source's.
+#[derive(Debug)]
 pub struct KoMemory {
     pub(super) layer: Layer,
     /// Ing-Spight's memory, kept only while that rule may be asked (its odd-cycle and
@@ -128,6 +182,25 @@ pub struct KoMemory {
 
 /// The Ing-Spight memory of a game that keeps none: asked only by mistake.
 static NO_ING: IngMemory = IngMemory::EMPTY;
+
+impl Clone for KoMemory {
+    fn clone(&self) -> KoMemory {
+        KoMemory {
+            layer: self.layer.clone(),
+            ing: self.ing.clone(),
+            undo: self.undo.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &KoMemory) {
+        self.layer.clone_from(&source.layer);
+        match (&mut self.ing, &source.ing) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (mine, theirs) => *mine = theirs.clone(),
+        }
+        self.undo.clone_from(&source.undo);
+    }
+}
 
 impl KoMemory {
     /// The memory of a game starting at `start` with `to_move` to play. `with_ing`: keep
