@@ -577,6 +577,71 @@ impl JudgedWalls {
         (captures, saves)
     }
 
+    /// The rim of `region` (the region of a ko of `board`, `index` its index) for a reading
+    /// with these walls: the empty points just outside the region where a string's last
+    /// liberty may come to lie in a line. A play on a rim point is read when it is the last
+    /// liberty of a string in atari, by either side: the capture, or the escape. Two kinds:
+    /// - each empty point next to a region point: a string that grows onto that region
+    ///   point gains it as a liberty, which no play of the region could fill (the string
+    ///   would be uncapturable only because the reading stops at the region's edge);
+    /// - the one liberty outside the region of a string next to a wall of the region
+    ///   (standing outside the region, all its other liberties in it, if any): the wall's
+    ///   owner may take it to give the wall room, as Black takes a White string in atari
+    ///   next to its wall before filling the liberties the wall shares with the group it
+    ///   attacks.
+    ///
+    /// None when there are no walls: an exact region ends at unconditionally alive strings,
+    /// as the definitions say.
+    pub fn rim(&self, board: &Board, region: &[Point], index: &RegionIndex) -> Vec<Point> {
+        let mut rim: Vec<Point> = Vec::new();
+        if self.is_empty() {
+            return rim;
+        }
+        let push = |p: Point, rim: &mut Vec<Point>| {
+            if !rim.contains(&p) {
+                rim.push(p);
+            }
+        };
+        let mut seen: Vec<Point> = Vec::new();
+        for &r in region {
+            for w in board.neighbours(r) {
+                match board.cell(w) {
+                    Cell::Empty if !index.contains(w) => push(w, &mut rim),
+                    Cell::Black | Cell::White if !index.contains(w) => {
+                        let head = board.string_head(w);
+                        if seen.contains(&head) || !self.holds_wall_stone(board, w) {
+                            continue;
+                        }
+                        seen.push(head);
+                        let owner = board.cell(w);
+                        for s in board.string_stones(w) {
+                            for x in board.neighbours(s) {
+                                let c = board.cell(x);
+                                if c == owner || c.color().is_none() || index.contains(x) {
+                                    continue;
+                                }
+                                let h = board.string_head(x);
+                                if seen.contains(&h) {
+                                    continue;
+                                }
+                                seen.push(h);
+                                let mut outside = board
+                                    .liberties(x, MAX_POINTS)
+                                    .into_iter()
+                                    .filter(|&l| !index.contains(l));
+                                if let (Some(l), None) = (outside.next(), outside.next()) {
+                                    push(l, &mut rim);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        rim
+    }
+
     /// Unmarks the wall that the stone on `p` belonged to when a line captured it: the
     /// whole string on `p` of `board` (the position read) when a stone of the marked colour
     /// stands there, else the point alone. False when `p` was not marked.
@@ -1026,5 +1091,33 @@ mod tests {
         }
         assert_eq!(c.liberties(c9, MAX_POINTS).len(), 3);
         assert!(!walls.race_won(&c, c9));
+    }
+
+    /// In `koan-gnugo-9x9-006` after move 80 (the ko A9/B9, White open) White's centre
+    /// group is dead (GNU Go: `owl_defend C9` fails even with White to move): Black
+    /// takes White's top right with H8, a point outside the region (White's string there
+    /// touches only Black's walls F7 and E9), and then fills the liberties its wall F7
+    /// shares with the centre group. With H8 on the region's rim Black's closed locale is
+    /// a yes, the ko an internal fighting ko (it was external, from a "no" that rested on
+    /// H8 being out of reach). The points next to the region's empty ones (G1, next to
+    /// F1) are on the rim too; an exact reading has none.
+    #[test]
+    fn a_last_liberty_just_outside_the_region_is_read() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 80);
+        let b = game.board();
+        let ko = crate::ko_types::ko_at(b, pt(b, "A9")).unwrap();
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        let (region, _) = crate::ko_types::region_judged(b, ko, &walls).unwrap();
+        let index = RegionIndex::new(&region);
+        let rim = walls.rim(b, &region, &index);
+        for v in ["H8", "G1"] {
+            assert!(!index.contains(pt(b, v)), "{v} outside the region");
+            assert!(rim.contains(&pt(b, v)), "{v} on the rim");
+        }
+        assert!(JudgedWalls::none().rim(b, &region, &index).is_empty());
+        let report = report_at(&game, "A9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert!(report.strong_killers.contains(&Color::Black));
     }
 }
