@@ -102,7 +102,7 @@ clear_board
 # but that leaves it a straight three (one eye), and connecting the ko fills the other eye
 # (a locked seki); all eight answers are no (TWO_SEKIS in core/src/ko_types/tests.rs, which
 # reads them with more nodes; docs/ko-types.md, "Test positions"). The `ko-classify` line
-# needs only the two closed roles on the ko, about 250,000 nodes, within the default budget:
+# needs only the two closed roles on the ko, about 2,770,000 nodes, within the default budget:
 # the same answer on any machine, however busy.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]
@@ -113,7 +113,7 @@ clear_board
 # The node budget. A plain ko in the centre of an open board: far too much to read in 1,000
 # nodes, so the answer is unknown for want of nodes (`reason=search`), on any machine.
 80 koan-param ko_classify_nodes
-#? [1300000]
+#? [2900000]
 
 81 boardsize 9
 clear_board
@@ -135,7 +135,7 @@ koan-param ko_classify_nodes 1000
 83 koan-param ko_classify_time
 #? [60]
 
-84 koan-param ko_classify_nodes 1300000
+84 koan-param ko_classify_nodes 2900000
 koan-param ko_classify_time 0.001
 #? []
 
