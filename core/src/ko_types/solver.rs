@@ -113,6 +113,10 @@ struct VirtualForce {
     prune: bool,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
+    /// The region's rim when judged walls bound it ([`JudgedWalls::rim`]): the empty points
+    /// just outside it where a string's last liberty may come to lie; empty in an exact
+    /// reading. Set with the walls ([`VirtualForce::set_walls`]).
+    rim: Vec<Point>,
     /// A stone of the judged wall string each capture took, as it stood then (the point
     /// next to the capturing play; a string taken in several lines may be named again).
     /// Not empty once some line captured a judged wall (the line ends there, its value
@@ -291,7 +295,7 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     }
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
-    game.walls = walls.clone();
+    game.set_walls(walls, start);
     if memory.region == game.region {
         game.values = std::mem::take(&mut memory.values);
     }
@@ -392,7 +396,7 @@ pub(super) fn forcing_line(
         return Vec::new();
     };
     let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
-    game.walls = walls.clone();
+    game.set_walls(walls, start);
     let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
@@ -501,6 +505,7 @@ impl VirtualForce {
             order_cache: FxHashMap::default(),
             prune: true,
             walls: JudgedWalls::none(),
+            rim: Vec::new(),
             walls_taken: Vec::new(),
             spare: Vec::new(),
             stamps: Stamps::default(),
@@ -510,6 +515,13 @@ impl VirtualForce {
             benson_work: benson_work(start.size()),
             scratch: None,
         }
+    }
+
+    /// Reads with `walls` judged alive, and the region's rim they make
+    /// ([`JudgedWalls::rim`]) from `start`.
+    fn set_walls(&mut self, walls: &JudgedWalls, start: &Board) {
+        self.walls = walls.clone();
+        self.rim = walls.rim(start, &self.region, &self.region_index);
     }
 
     /// The starting node: Z to move.
@@ -528,7 +540,8 @@ impl VirtualForce {
     /// Candidate moves for the side to move: captures first (with those of judged wall
     /// strings in atari just outside the region, whose lines end there unknown), then the
     /// extensions outside the region that save the mover's own walls in atari, then the
-    /// region's other points, pass last.
+    /// points of the rim that are the last liberty of a string in atari (a capture or an
+    /// escape, for either side), then the region's other points, pass last.
     fn plain_moves(&self, n: &Node) -> Moves<Point> {
         let b = &n.board;
         let mut caps = Moves::new();
@@ -551,6 +564,17 @@ impl VirtualForce {
                 .into_iter()
                 .filter(|&p| b.suicide_allowed(p, n.to_move, SuicideRule::Forbidden)),
         );
+        for &p in &self.rim {
+            if b.cell(p) == Cell::Empty
+                && !caps.contains(&p)
+                && b.neighbours(p).into_iter().any(|x| {
+                    b.cell(x).color().is_some() && b.in_atari(x) && b.atari_liberty(x) == p
+                })
+                && b.suicide_allowed(p, n.to_move, SuicideRule::Forbidden)
+            {
+                caps.push(p);
+            }
+        }
         caps.extend(rest);
         caps.push(Point::PASS);
         caps

@@ -62,7 +62,34 @@ pub struct JudgedWalls {
     dead: Vec<Option<(Color, usize)>>,
     /// Number of points in `dead`.
     dead_count: usize,
+    /// The capturing races imagined won ([`JudgedWalls::race_won`]): the string captured.
+    races: Vec<Race>,
+    /// Per point, the colour of a stone whose string the judgement calls alive once one of
+    /// `races` is won, and those races (bit `i` for `races[i]`).
+    race_winner: Vec<Option<(Color, u8)>>,
 }
+
+/// A string whose capture the judgement was asked about ([`JudgedWalls::race_won`]).
+#[derive(Clone, Debug)]
+struct Race {
+    /// The colour of the string captured.
+    color: Color,
+    /// Its stones in the position read.
+    stones: Vec<Point>,
+}
+
+impl Race {
+    /// True when the string no longer stands on `board` as it did in the position read: a
+    /// point of it holds no stone of its colour, which only its capture can have done.
+    fn captured(&self, board: &Board) -> bool {
+        let stone = Cell::stone(self.color);
+        self.stones.iter().any(|&p| board.cell(p) != stone)
+    }
+}
+
+/// Most strings whose capture one judgement imagines ([`JudgedWalls::race_won`]), those
+/// with the fewest liberties first: each costs the judgement's playouts once more.
+pub const MAX_RACES: usize = 4;
 
 /// Points outside a region that a local search also plays (captures and saves of judged
 /// walls in atari).
@@ -172,6 +199,8 @@ impl JudgedWalls {
             pending: 0,
             dead: vec![None; MAX_POINTS],
             dead_count: 0,
+            races: Vec::new(),
+            race_winner: vec![None; MAX_POINTS],
         }
     }
 
@@ -196,9 +225,15 @@ impl JudgedWalls {
         let kos = find_kos(board);
         let mut judge = StringJudge::new(game, SEED, allowance.clone());
         let mut walls = JudgedWalls::none();
+        // The strings the regions meet, one stone each.
+        let mut met: Vec<Point> = Vec::new();
         for &ko in &kos {
             // The growth stops where the classification's would: past the region bound.
             let _ = grow_region(board, ko, MAX_JUDGED_REGION_POINTS, |m| {
+                let h = board.string_head(m);
+                if !met.contains(&h) {
+                    met.push(h);
+                }
                 let (status, basis) = judge.judge(m);
                 if status == Status::Alive && !board.in_atari(m) && sure(basis, judge.share(m)) {
                     if ko_dependent(board, &kos, m) {
@@ -217,7 +252,117 @@ impl JudgedWalls {
             });
         }
         *allowance = judge.allowance().clone();
+        walls.mark_races(game, &kos, &met);
         walls
+    }
+
+    /// Imagines the capture of each of the strings `met` (the strings the kos' regions
+    /// meet) that a capturing race may decide, and marks the opponent strings next to it
+    /// that the judgement then calls alive beyond reasonable doubt
+    /// ([`JudgedWalls::race_won`]).
+    ///
+    /// A string T is imagined captured when it has at least two stones, holds no ko's
+    /// stone and is no wall; at most [`MAX_RACES`] of them, the fewest liberties first.
+    /// The position without T, T's side to move (the captor has just taken it), is judged
+    /// again with its own playouts (no confirmation search: a capture makes big eyes, which
+    /// the playouts read well and the local search slowly). An opponent string next to T
+    /// that is no wall, not in atari there, and alive there by Benson's test or in at least
+    /// [`WALL_CONFIDENCE`] of the playouts is marked: once a line has captured T and the
+    /// string has [`SETTLED_LIBERTIES`] liberties, it is uncapturable.
+    fn mark_races(&mut self, game: &Game, kos: &[BasicKo], met: &[Point]) {
+        let board = game.board();
+        let holds_ko_stone = |p: Point| {
+            board
+                .string_stones(p)
+                .any(|s| kos.iter().any(|k| k.stone == s))
+        };
+        let winners = |t: Point| -> Vec<Point> {
+            let color = board.cell(t).color();
+            let mut out: Vec<Point> = Vec::new();
+            for s in board.string_stones(t) {
+                for n in board.neighbours(s) {
+                    if board.cell(n).color().is_some()
+                        && board.cell(n).color() != color
+                        && met.contains(&board.string_head(n))
+                        && !self.holds_wall_stone(board, n)
+                        && !out.contains(&board.string_head(n))
+                    {
+                        out.push(board.string_head(n));
+                    }
+                }
+            }
+            out
+        };
+        let mut targets: Vec<(usize, Point, Vec<Point>)> = met
+            .iter()
+            .copied()
+            .filter(|&t| {
+                board.string_size(t) >= 2 && !holds_ko_stone(t) && !self.holds_wall_stone(board, t)
+            })
+            .map(|t| (board.liberties(t, MAX_POINTS).len(), t, winners(t)))
+            .filter(|(_, _, w)| !w.is_empty())
+            .collect();
+        targets.sort_by_key(|&(libs, t, _)| (libs, t.index()));
+        targets.truncate(MAX_RACES);
+        for (_, t, winners) in targets {
+            let Some(color) = board.cell(t).color() else {
+                continue;
+            };
+            let stones: Vec<Point> = board.string_stones(t).collect();
+            let mut after = board.clone();
+            for &s in &stones {
+                after.remove_setup(s);
+            }
+            let mut imagined = game.clone();
+            imagined.restart_from(after, color);
+            let mut judge = StringJudge::new(&imagined, SEED, Allowance::nodes(0));
+            let bit = 1u8 << self.races.len();
+            let mut any = false;
+            for s in winners {
+                let (status, basis) = judge.judge(s);
+                let sure_now = basis == Basis::Benson || sure(basis, judge.share(s));
+                if status != Status::Alive || !sure_now || imagined.board().in_atari(s) {
+                    continue;
+                }
+                any = true;
+                tracing::debug!(
+                    captured = %board.vertex(t),
+                    winner = %board.vertex(s),
+                    share = judge.share(s),
+                    "a race won makes a string alive"
+                );
+                let winner = board.cell(s).color().expect("a stone");
+                for x in board.string_stones(s) {
+                    let mask = self.race_winner[x.index()].map_or(0, |(_, m)| m);
+                    self.race_winner[x.index()] = Some((winner, mask | bit));
+                }
+            }
+            if any {
+                self.races.push(Race { color, stones });
+            }
+        }
+    }
+
+    /// True when the string on `p` of `board` holds a stone, of the colour standing there,
+    /// of a string that the judgement called alive once a string next to it in the
+    /// position read is captured ([`JudgedWalls::mark_races`]), the line has captured that
+    /// string, and it has [`SETTLED_LIBERTIES`] liberties: the capturing race is won, and the
+    /// captor's eyes are the judgement's.
+    pub fn race_won(&self, board: &Board, p: Point) -> bool {
+        // Usually no race is won in a line's position: the cheap test first.
+        let won = self
+            .races
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.captured(board))
+            .fold(0u8, |m, (i, _)| m | 1 << i);
+        if won == 0 {
+            return false;
+        }
+        board.string_stones(p).any(|s| {
+            self.race_winner[s.index()]
+                .is_some_and(|(c, m)| m & won != 0 && board.cell(s) == Cell::stone(c))
+        }) && board.liberties(p, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES
     }
 
     /// Marks the string on `p` of `board` as judged dead beyond reasonable doubt.
@@ -294,18 +439,21 @@ impl JudgedWalls {
 
     /// One stone of each string of `region` on `board` that holds a stone judged alive on
     /// a string a ko decided ([`JudgedWalls::settled_wall`] may count it as a wall in a
-    /// line) or a stone judged dead ([`JudgedWalls::dead_string`]): an answer that rests on
+    /// line), a stone judged alive once a race is won ([`JudgedWalls::race_won`]) or a stone
+    /// judged dead ([`JudgedWalls::dead_string`]): an answer that rests on
     /// one rests on the judgement.
     pub fn settled_candidates(&self, board: &Board, region: &[Point]) -> Vec<Point> {
         let mut out: Vec<Point> = Vec::new();
-        if self.pending == 0 && self.dead_count == 0 {
+        if self.pending == 0 && self.dead_count == 0 && self.races.is_empty() {
             return out;
         }
         for &p in region {
             let settled =
                 self.settled_if_free[p.index()].is_some_and(|c| board.cell(p) == Cell::stone(c));
             let dead = self.dead[p.index()].is_some_and(|(c, _)| board.cell(p) == Cell::stone(c));
-            if settled || dead {
+            let race =
+                self.race_winner[p.index()].is_some_and(|(c, _)| board.cell(p) == Cell::stone(c));
+            if settled || dead || race {
                 let h = board.string_head(p);
                 if !out.contains(&h) {
                     out.push(h);
@@ -350,7 +498,7 @@ impl JudgedWalls {
     /// string judged alive that a ko decided in the position read and that the line has
     /// freed ([`JudgedWalls::settled_wall`]). Regions are bounded by the walls alone.
     pub fn string_uncapturable(&self, board: &Board, p: Point) -> bool {
-        self.string_holds_wall(board, p) || self.settled_wall(board, p)
+        self.string_holds_wall(board, p) || self.settled_wall(board, p) || self.race_won(board, p)
     }
 
     /// The moves outside `region` that `color` to move plays besides the region's points,
@@ -429,6 +577,71 @@ impl JudgedWalls {
         (captures, saves)
     }
 
+    /// The rim of `region` (the region of a ko of `board`, `index` its index) for a reading
+    /// with these walls: the empty points just outside the region where a string's last
+    /// liberty may come to lie in a line. A play on a rim point is read when it is the last
+    /// liberty of a string in atari, by either side: the capture, or the escape. Two kinds:
+    /// - each empty point next to a region point: a string that grows onto that region
+    ///   point gains it as a liberty, which no play of the region could fill (the string
+    ///   would be uncapturable only because the reading stops at the region's edge);
+    /// - the one liberty outside the region of a string next to a wall of the region
+    ///   (standing outside the region, all its other liberties in it, if any): the wall's
+    ///   owner may take it to give the wall room, as Black takes a White string in atari
+    ///   next to its wall before filling the liberties the wall shares with the group it
+    ///   attacks.
+    ///
+    /// None when there are no walls: an exact region ends at unconditionally alive strings,
+    /// as the definitions say.
+    pub fn rim(&self, board: &Board, region: &[Point], index: &RegionIndex) -> Vec<Point> {
+        let mut rim: Vec<Point> = Vec::new();
+        if self.is_empty() {
+            return rim;
+        }
+        let push = |p: Point, rim: &mut Vec<Point>| {
+            if !rim.contains(&p) {
+                rim.push(p);
+            }
+        };
+        let mut seen: Vec<Point> = Vec::new();
+        for &r in region {
+            for w in board.neighbours(r) {
+                match board.cell(w) {
+                    Cell::Empty if !index.contains(w) => push(w, &mut rim),
+                    Cell::Black | Cell::White if !index.contains(w) => {
+                        let head = board.string_head(w);
+                        if seen.contains(&head) || !self.holds_wall_stone(board, w) {
+                            continue;
+                        }
+                        seen.push(head);
+                        let owner = board.cell(w);
+                        for s in board.string_stones(w) {
+                            for x in board.neighbours(s) {
+                                let c = board.cell(x);
+                                if c == owner || c.color().is_none() || index.contains(x) {
+                                    continue;
+                                }
+                                let h = board.string_head(x);
+                                if seen.contains(&h) {
+                                    continue;
+                                }
+                                seen.push(h);
+                                let mut outside = board
+                                    .liberties(x, MAX_POINTS)
+                                    .into_iter()
+                                    .filter(|&l| !index.contains(l));
+                                if let (Some(l), None) = (outside.next(), outside.next()) {
+                                    push(l, &mut rim);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        rim
+    }
+
     /// Unmarks the wall that the stone on `p` belonged to when a line captured it: the
     /// whole string on `p` of `board` (the position read) when a stone of the marked colour
     /// stands there, else the point alone. False when `p` was not marked.
@@ -449,7 +662,7 @@ impl JudgedWalls {
 
     /// True when there are no judged walls and no strings judged dead.
     pub fn is_empty(&self) -> bool {
-        self.count == 0 && self.dead_count == 0
+        self.count == 0 && self.dead_count == 0 && self.races.is_empty()
     }
 }
 
@@ -818,5 +1031,93 @@ mod tests {
         assert_eq!(report.ko_type, crate::ko_types::KoType::DeadKo);
         assert_eq!(report.location, crate::ko_types::Location::Internal);
         assert_eq!(report.basis(), "judged");
+    }
+
+    /// In `koan-gnugo-9x9-006` after move 72 (the ko A9/B9, White open) White's centre
+    /// group B8-C9-D7-E4 is judged dead: it races Black's A5-A8 string, whose liberties are
+    /// A4 and the ko's empty point A9. White, the ko closed for it, captures on A9 and then
+    /// takes the eight stones with A4; its group then encloses the top left corner (GNU Go's
+    /// `dragon_status C9` there: alive). Imagined without Black's string, the judgement
+    /// calls the group alive, so once a line has captured the string the group is
+    /// uncapturable, and White's closed question, which read two million nodes without
+    /// settling, is a yes at once: a fighting ko.
+    #[test]
+    fn a_string_that_wins_its_race_is_uncapturable() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 72);
+        let b = game.board();
+        let c9 = pt(b, "C9");
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        assert!(!walls.string_uncapturable(b, c9));
+        // The race lost: Black's A5-A8 is not marked as alive once C9's group is taken,
+        // and White's group does not count before it has taken the string.
+        let mut c = b.clone();
+        c.play(pt(b, "A9"), Color::White);
+        assert!(!walls.race_won(&c, c9));
+        c.play(pt(b, "A4"), Color::White);
+        assert_eq!(c.cell(pt(b, "A8")), Cell::Empty);
+        assert!(walls.race_won(&c, c9));
+        assert!(walls.string_uncapturable(&c, c9));
+        let report = report_at(&game, "A9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.basis(), "judged");
+    }
+
+    /// Only strings of two stones or more that hold no ko's stone are imagined captured (a
+    /// ko's stone is taken by the flip of the roles, a lone stone by any atari), and a
+    /// race's winner counts only while it has four liberties: in `koan-gnugo-9x9-006` after
+    /// move 72, no race takes Black's ko stone B9, each imagined capture is of a string of
+    /// two stones or more, and White's centre group, once it has taken Black's A5-A8, is
+    /// no longer uncapturable when its liberties are filled down to three.
+    #[test]
+    fn races_are_read_only_where_a_capture_decides() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 72);
+        let b = game.board();
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        assert!(!walls.races.is_empty());
+        for race in &walls.races {
+            assert!(race.stones.len() >= 2);
+            assert!(!race.stones.contains(&pt(b, "B9")));
+        }
+        let c9 = pt(b, "C9");
+        let mut c = b.clone();
+        c.play(pt(b, "A9"), Color::White);
+        c.play(pt(b, "A4"), Color::White);
+        assert!(walls.race_won(&c, c9));
+        // Fill the group's liberties (Black's stones placed, as a test may) down to three.
+        let mut libs: Vec<Point> = c.liberties(c9, MAX_POINTS).to_vec();
+        libs.sort_by_key(|p| p.index());
+        for &l in &libs[3..] {
+            c.place_setup(l, Color::Black);
+        }
+        assert_eq!(c.liberties(c9, MAX_POINTS).len(), 3);
+        assert!(!walls.race_won(&c, c9));
+    }
+
+    /// In `koan-gnugo-9x9-006` after move 80 (the ko A9/B9, White open) White's centre
+    /// group is dead (GNU Go: `owl_defend C9` fails even with White to move): Black
+    /// takes White's top right with H8, a point outside the region (White's string there
+    /// touches only Black's walls F7 and E9), and then fills the liberties its wall F7
+    /// shares with the centre group. With H8 on the region's rim Black's closed locale is
+    /// a yes, the ko an internal fighting ko (it was external, from a "no" that rested on
+    /// H8 being out of reach). The points next to the region's empty ones (G1, next to
+    /// F1) are on the rim too; an exact reading has none.
+    #[test]
+    fn a_last_liberty_just_outside_the_region_is_read() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 80);
+        let b = game.board();
+        let ko = crate::ko_types::ko_at(b, pt(b, "A9")).unwrap();
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        let (region, _) = crate::ko_types::region_judged(b, ko, &walls).unwrap();
+        let index = RegionIndex::new(&region);
+        let rim = walls.rim(b, &region, &index);
+        for v in ["H8", "G1"] {
+            assert!(!index.contains(pt(b, v)), "{v} outside the region");
+            assert!(rim.contains(&pt(b, v)), "{v} on the rim");
+        }
+        assert!(JudgedWalls::none().rim(b, &region, &index).is_empty());
+        let report = report_at(&game, "A9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert!(report.strong_killers.contains(&Color::Black));
     }
 }
