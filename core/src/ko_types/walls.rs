@@ -24,7 +24,8 @@
 //! - the strings a basic ko's fate decides are never judged walls ([`ko_dependent`]); one
 //!   the judgement calls alive counts as uncapturable in a line's position once the line
 //!   has freed it ([`JudgedWalls::settled_wall`]: four liberties), never as a region's
-//!   bound.
+//!   bound. One the judgement calls dead is marked dead like any other
+//!   ([`JudgedWalls::dead_string`]): it counts as its captor's only once the ko is over.
 
 use super::{find_kos, grow_region, BasicKo, MAX_JUDGED_REGION_POINTS};
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
@@ -207,7 +208,7 @@ impl JudgedWalls {
     /// The walls of `game`'s position, from a judgement whose confirmation searches spend
     /// half of `allowance` at most (counted there); strings whose life one of the
     /// position's basic kos decides ([`ko_dependent`]) are
-    /// left out. Only the strings that the regions of the position's kos meet as they grow
+    /// left out (marked dead, when judged dead, as any other). Only the strings that the regions of the position's kos meet as they grow
     /// (see [`region_judged`](super::region_judged)) are read with the confirmation search
     /// and can be walls: the others never bound a region, and a 19x19 board has dozens. The
     /// judgement is each string's own, before seki are marked (marking seki needs every
@@ -241,10 +242,7 @@ impl JudgedWalls {
                     } else {
                         walls.mark(board, m);
                     }
-                } else if status == Status::Dead
-                    && sure_dead(basis, judge.share(m))
-                    && !ko_dependent(board, &kos, m)
-                {
+                } else if status == Status::Dead && sure_dead(basis, judge.share(m)) {
                     walls.mark_dead(board, m);
                 }
                 // The classification's own test: a marked string in atari is no wall there.
@@ -1115,6 +1113,50 @@ mod tests {
             assert!(rim.contains(&pt(b, v)), "{v} on the rim");
         }
         assert!(JudgedWalls::none().rim(b, &region, &index).is_empty());
+        let report = report_at(&game, "A9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert!(report.strong_killers.contains(&Color::Black));
+    }
+
+    /// A string judged dead that a ko decides is marked too: in `koan-gnugo-9x9-006` after
+    /// move 83 (the ko A9/B9, White open), White's centre group has two liberties and
+    /// touches Black's ko stone B9, and it is dead (GNU Go: `owl_defend C9` fails). It
+    /// counts as Black's only once every Black string next to it is uncapturable, the ko
+    /// stone's included, which is when the ko no longer decides it: Black, the ko closed
+    /// for it, connects on A9, joins its left side to its wall with A4 and saves E1 with
+    /// F1, and its closed locale is a yes; the ko is internal (it was unknown: the question
+    /// had to read the capture of nineteen stones and the life in their place).
+    #[test]
+    fn a_dead_string_a_ko_decides_is_its_captors_once_the_ko_is_won() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 83);
+        let b = game.board();
+        let c9 = pt(b, "C9");
+        let kos = find_kos(b);
+        assert!(ko_dependent(b, &kos, c9));
+        let walls = JudgedWalls::judge(&game, &mut plenty());
+        assert!(walls.dead_string(b, c9));
+        // With the ko stone B9 standing alone, the group does not count as Black's.
+        let goal: Vec<Point> = ["A9", "B9", "A8", "C9", "B8"]
+            .iter()
+            .map(|v| pt(b, v))
+            .collect();
+        let mut c = b.clone();
+        c.play(pt(b, "F1"), Color::Black);
+        c.play(pt(b, "A4"), Color::Black);
+        assert!(!has_uncapturable_life_judged(
+            &c,
+            Color::Black,
+            &goal,
+            &walls
+        ));
+        c.play(pt(b, "A9"), Color::Black);
+        assert!(has_uncapturable_life_judged(
+            &c,
+            Color::Black,
+            &goal,
+            &walls
+        ));
         let report = report_at(&game, "A9");
         assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
         assert_eq!(report.location, crate::ko_types::Location::Internal);
