@@ -1,19 +1,20 @@
 //! A network search's simulations allocate nothing once its buffers have grown: a descent
 //! plays on a game kept from one simulation to the next (refilled from the root game's
 //! buffers, not a new copy), its path is reused, and the evaluation allocates nothing (see
-//! nn_alloc.rs). The search with one evaluator is counted here; with several, the threads
-//! started for each batch allocate (a few allocations a batch); under the WMSG 2008 pass
-//! rule, the pass judge's reading of the kos allocates. The allocations counted are those
-//! of the searching thread (tests/common/counting.rs; `KOAN_ALLOC_TRACE=N` prints where the
+//! nn_alloc.rs). The search with one evaluator is counted here under every preset, and with
+//! three, whose threads are kept from batch to batch (the evaluators' own allocations, on
+//! their threads, are nn_alloc.rs's). Under the WMSG 2008 pass rule, the pass judge's reading
+//! of the kos allocates. The allocations counted are those of the searching thread (tests/common/counting.rs; `KOAN_ALLOC_TRACE=N` prints where the
 //! N-th was made).
 
 use koan::board::Coord;
 use koan::game::Game;
-use koan::nn::{Evaluator, Model};
+use koan::nn::{Evaluator, EvaluatorPool, Model};
 use koan::rules::{Ruleset, PRESETS};
 use koan::search::puct::NetworkSearch;
 use koan::search::MoveFilter;
 use std::path::Path;
+use std::sync::Arc;
 
 #[path = "common/counting.rs"]
 mod counting;
@@ -43,8 +44,8 @@ fn game(preset: &str) -> Game {
 
 #[test]
 fn simulations_allocate_nothing_once_the_search_has_grown() {
-    let model = Model::load(Path::new(TINY_NET)).expect("the small network loads");
-    let mut evaluator = Evaluator::new(model);
+    let model = Arc::new(Model::load(Path::new(TINY_NET)).expect("the small network loads"));
+    let mut evaluator = EvaluatorPool::new(Evaluator::new(Arc::clone(&model)));
     let filter = MoveFilter::default();
     for &preset in PRESETS {
         if preset == "wmsg2008" {
@@ -66,4 +67,17 @@ fn simulations_allocate_nothing_once_the_search_has_grown() {
             "{preset}: 200 simulations made {more} allocations"
         );
     }
+    let mut pool = EvaluatorPool::from_evaluators(
+        (0..3).map(|_| Evaluator::new(Arc::clone(&model))).collect(),
+    );
+    let game = game("chinese");
+    let mut search = NetworkSearch::new(&game, game.to_move(), &filter, &mut pool);
+    // Three threads' kept inputs and descents grow three times over: a longer warm-up.
+    search.simulate_until(200);
+    let more = allocations(|| search.simulate_until(400));
+    eprintln!("three threads: 200 simulations, {more} allocations");
+    assert!(
+        more <= 12,
+        "three threads: 200 simulations made {more} allocations"
+    );
 }

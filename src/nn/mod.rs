@@ -10,6 +10,7 @@
 //! - [`symmetry`]: the eight orientations of the board, as KataGo numbers them.
 //! - [`inputs`]: the input planes and global inputs of KataGo's input version 7.
 //! - [`network`]: a network loaded for play, shared by its evaluators.
+//! - [`pool`]: the evaluators of a search's threads, each on a thread kept for the pool's life.
 //! - [`eval`]: an evaluator for a game position and KataGo's post-processing, and the text of
 //!   `kata-raw-nn`.
 
@@ -19,8 +20,10 @@ pub mod gemm;
 pub mod inputs;
 pub mod model;
 pub mod network;
+pub mod pool;
 pub mod symmetry;
 
 pub use eval::{Evaluation, Evaluator};
 pub use model::{Model, ModelError};
 pub use network::Network;
+pub use pool::EvaluatorPool;

@@ -244,7 +244,7 @@ pub struct Player {
     judgement: judgement::Judgement,
     /// Evaluators of the options' network, one per search thread: with them the player
     /// searches by PUCT over the network ([`search::puct`]) instead of the classical search.
-    network: Option<Vec<crate::nn::Evaluator>>,
+    network: Option<crate::nn::EvaluatorPool>,
 }
 
 impl Player {
@@ -261,7 +261,10 @@ impl Player {
             was_losing: false,
             banked: 0.0,
             judgement: Default::default(),
-            network: options.network.as_ref().map(|n| vec![n.evaluator()]),
+            network: options
+                .network
+                .as_ref()
+                .map(|n| crate::nn::EvaluatorPool::new(n.evaluator())),
             options,
         }
     }
@@ -454,19 +457,15 @@ impl Player {
         // The network evaluates the position for the player to move; a search for the
         // other player (a controller's genmove out of turn) is the classical search's.
         let by_network = self.searches_by_network(request.color);
-        if let (true, Some(evaluators)) = (by_network, self.network.as_mut()) {
+        if let (true, Some(pool)) = (by_network, self.network.as_mut()) {
             let network = self
                 .options
                 .network
                 .as_ref()
                 .expect("the evaluators' network");
-            evaluators.resize_with(params.threads.max(1), || network.evaluator());
-            let search = search::puct::NetworkSearch::with_evaluators(
-                &self.game,
-                request.color,
-                &request.filter,
-                evaluators,
-            );
+            pool.resize_with(params.threads, || network.evaluator());
+            let search =
+                search::puct::NetworkSearch::new(&self.game, request.color, &request.filter, pool);
             return search.run(&params, &self.stop, request.observer);
         }
         self.searcher.set_filter(request.filter);

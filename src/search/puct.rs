@@ -15,7 +15,8 @@
 //! descent and one evaluation at a time. With several (`--threads N`) it makes up to N
 //! descents, each leaving a virtual loss on its line (a pending descent counts as a visit
 //! that lost) so that the next goes elsewhere, then evaluates their leaves together, each
-//! evaluator its share as one batch on a thread of its own, and backs them up. With a fixed
+//! evaluator its share as one batch on a thread of its own (kept from batch to batch:
+//! [`crate::nn::pool`]), and backs them up. With a fixed
 //! visit limit the search is deterministic either way (the orientation of each evaluation
 //! follows the visit count).
 //!
@@ -31,8 +32,8 @@ use super::rng::Rng;
 use super::{MoveFilter, MoveStats, Observer, SearchMove, SearchParams, SearchResult, Snapshot};
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
-use crate::nn::eval::GameInputs;
-use crate::nn::{symmetry, Evaluation, Evaluator};
+use crate::nn::pool::EvaluatorPool;
+use crate::nn::{symmetry, Evaluation};
 use crate::rules::judge::Judge;
 use crate::rules::line::KoLine;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -265,7 +266,7 @@ pub struct NetworkSearch<'a> {
     filter: &'a MoveFilter,
     /// The evaluators: the first evaluates alone; with more, each evaluates its share of a
     /// batch of leaves on its own thread.
-    evaluators: &'a mut [Evaluator],
+    pool: &'a mut EvaluatorPool,
     nodes: Vec<Node>,
     /// The root's evaluation (its ownership is the analysis's).
     root_eval: Option<Evaluation>,
@@ -277,7 +278,6 @@ pub struct NetworkSearch<'a> {
     spare_paths: Vec<Vec<usize>>,
     /// A batch's descents, inputs and evaluations, their buffers reused from batch to batch.
     pending: Vec<Pending>,
-    batch_inputs: Vec<GameInputs>,
     batch_evals: Vec<Evaluation>,
     /// The score utility's scale in points and its bound.
     utility_scale: f64,
@@ -287,38 +287,26 @@ pub struct NetworkSearch<'a> {
 }
 
 impl<'a> NetworkSearch<'a> {
-    /// A search of `game` for `color` (the player to move) with `evaluator`, keeping off the
-    /// moves `filter` forbids.
+    /// A search of `game` for `color` (the player to move) with the evaluators of `pool`,
+    /// keeping off the moves `filter` forbids. With one evaluator the search evaluates one
+    /// leaf at a time; with several, one per thread, the leaves of as many descents together.
     pub fn new(
         game: &'a Game,
         color: Color,
         filter: &'a MoveFilter,
-        evaluator: &'a mut Evaluator,
+        pool: &'a mut EvaluatorPool,
     ) -> NetworkSearch<'a> {
-        NetworkSearch::with_evaluators(game, color, filter, std::slice::from_mut(evaluator))
-    }
-
-    /// [`NetworkSearch::new`] with several evaluators (at least one), one per thread: the
-    /// leaves of as many descents are evaluated together.
-    pub fn with_evaluators(
-        game: &'a Game,
-        color: Color,
-        filter: &'a MoveFilter,
-        evaluators: &'a mut [Evaluator],
-    ) -> NetworkSearch<'a> {
-        assert!(!evaluators.is_empty(), "a search needs an evaluator");
         NetworkSearch {
             game,
             color,
             filter,
-            evaluators,
+            pool,
             nodes: vec![Node::new(Point::PASS, 1.0)],
             root_eval: None,
             leaf_eval: Evaluation::default(),
             spare_games: Vec::new(),
             spare_paths: Vec::new(),
             pending: Vec::new(),
-            batch_inputs: Vec::new(),
             batch_evals: Vec::new(),
             utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
             utility_weight: f64::from(super::SCORE_UTILITY_WEIGHT),
@@ -397,7 +385,7 @@ impl<'a> NetworkSearch<'a> {
     /// One simulation, or with several evaluators one batch of them (the first batch is the
     /// root alone; no batch goes past `max_visits`).
     fn step(&mut self, max_visits: Option<u64>) {
-        let threads = self.evaluators.len();
+        let threads = self.pool.threads();
         if threads == 1 {
             self.simulate();
         } else {
@@ -417,7 +405,7 @@ impl<'a> NetworkSearch<'a> {
                 let node = path[path.len() - 1];
                 let visits = self.nodes[0].visits as usize;
                 let mut eval = std::mem::take(&mut self.leaf_eval);
-                self.evaluators[0].evaluate_game_into(
+                self.pool.first_mut().evaluate_game_into(
                     &game,
                     visits % symmetry::COUNT,
                     0.0,
@@ -457,8 +445,8 @@ impl<'a> NetworkSearch<'a> {
 
     /// Up to `size` simulations at once, as search threads make them: each descent leaves a
     /// virtual loss on its line so that the next goes elsewhere, until one reaches a leaf
-    /// already waiting; the leaves are evaluated together, split among the evaluators (one
-    /// thread each, each its share as one batch), then expanded and backed up in the order
+    /// already waiting; the leaves are evaluated together, split among the pool's evaluators
+    /// (one thread each, kept for the pool's life, each its share as one batch), then expanded and backed up in the order
     /// of their descents.
     fn simulate_batch(&mut self, size: usize) {
         let mut pending = std::mem::take(&mut self.pending);
@@ -489,34 +477,10 @@ impl<'a> NetworkSearch<'a> {
                 }
             }
         }
-        let count = pending.len();
-        while self.batch_inputs.len() < count {
-            self.batch_inputs.push(GameInputs::from_game(self.game));
-        }
-        self.batch_evals
-            .resize_with(count.max(self.batch_evals.len()), Default::default);
-        for (gi, d) in self.batch_inputs.iter_mut().zip(&pending) {
-            gi.read(&d.game);
-        }
         let visits = self.nodes[0].visits as usize;
-        let share = count.div_ceil(self.evaluators.len()).max(1);
-        let inputs = &self.batch_inputs[..count];
-        let evals = &mut self.batch_evals[..count];
-        std::thread::scope(|scope| {
-            let mut jobs = self
-                .evaluators
-                .iter_mut()
-                .zip(inputs.chunks(share).zip(evals.chunks_mut(share)))
-                .enumerate();
-            let first = jobs.next();
-            for (t, (evaluator, (inputs, out))) in jobs {
-                scope.spawn(move || evaluate_share(evaluator, inputs, visits + t * share, out));
-            }
-            if let Some((_, (evaluator, (inputs, out)))) = first {
-                evaluate_share(evaluator, inputs, visits, out);
-            }
-        });
-        let evals = std::mem::take(&mut self.batch_evals);
+        let mut evals = std::mem::take(&mut self.batch_evals);
+        self.pool
+            .evaluate_batch(&pending, |d| &d.game, visits, &mut evals);
         for (d, eval) in pending.iter().zip(&evals) {
             self.release(&d.path);
             let node = d.path[d.path.len() - 1];
@@ -840,19 +804,3 @@ fn last_was_pass(game: &Game) -> bool {
 
 #[cfg(test)]
 mod tests;
-
-/// Evaluates `inputs` as one batch with `evaluator` into `out`, the first in orientation
-/// `first_symmetry`, the next in the next orientation, and so on.
-fn evaluate_share(
-    evaluator: &mut Evaluator,
-    inputs: &[GameInputs],
-    first_symmetry: usize,
-    out: &mut [Evaluation],
-) {
-    let positions: smallvec::SmallVec<[(&GameInputs, usize); 16]> = inputs
-        .iter()
-        .enumerate()
-        .map(|(i, gi)| (gi, (first_symmetry + i) % symmetry::COUNT))
-        .collect();
-    evaluator.evaluate_batch(&positions, 0.0, out);
-}

@@ -3,13 +3,18 @@
 
 use super::*;
 use crate::board::Coord;
+use crate::nn::Evaluator;
 use crate::nn::Model;
 use crate::player::PlayerOptions;
 use crate::rules::{KoRule, Ruleset};
 
-fn tiny() -> Evaluator {
+fn tiny_evaluator() -> Evaluator {
     let text = crate::nn::model::tests::tiny_model_text();
     Evaluator::new(Model::parse(text.as_bytes(), false).unwrap())
+}
+
+fn tiny() -> EvaluatorPool {
+    EvaluatorPool::new(tiny_evaluator())
 }
 
 fn game(size: usize, ko: KoRule, moves: &[&str]) -> Game {
@@ -88,9 +93,10 @@ fn several_evaluators_evaluate_batches_within_the_visit_limit_the_same_each_time
     let g = game(7, KoRule::Positional, &["D4", "C3", "E5"]);
     let filter = MoveFilter::default();
     let stop = AtomicBool::new(false);
-    let mut evals = [tiny(), tiny(), tiny()];
+    let mut evals =
+        EvaluatorPool::from_evaluators(vec![tiny_evaluator(), tiny_evaluator(), tiny_evaluator()]);
     let mut run = |visits| {
-        let mut search = NetworkSearch::with_evaluators(&g, Color::White, &filter, &mut evals);
+        let mut search = NetworkSearch::new(&g, Color::White, &filter, &mut evals);
         for _ in 0..3 {
             search.simulate_batch(3);
         }
@@ -98,7 +104,7 @@ fn several_evaluators_evaluate_batches_within_the_visit_limit_the_same_each_time
         assert!(search.nodes.iter().all(|n| n.virtual_losses == 0));
         let root_visits = search.nodes[0].visits;
         assert!((3..=9).contains(&root_visits), "{root_visits}");
-        let result = NetworkSearch::with_evaluators(&g, Color::White, &filter, &mut evals).run(
+        let result = NetworkSearch::new(&g, Color::White, &filter, &mut evals).run(
             &params(visits),
             &stop,
             None,
