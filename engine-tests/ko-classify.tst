@@ -43,7 +43,7 @@ clear_board
 #? [F9 E9 open=W type=fighting location=internal closed-killers=B,W strong-killers=B,W basis=exact]
 
 32 ko-classify_detail F9
-#? [B open ko yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,E8,D9\nB open locale yes E9 line=E9,pass,F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nB closed ko yes F7 line=F7,F9,E9,E7,D7,pass,F9,E8,D9\nB closed locale yes F7 line=F7,F9,E9,pass,F9,D7,E7,D8,E8,D9,D7,D9,D8,G7,D9\nW open ko yes F9 line=F9,pass,F7,E9,F9,E7,G7,pass,E9,F8,G8\nW open locale yes F9 line=F9,pass,F7,E9,F9,pass,G7,G9,G8,pass,E9,pass,F8,E7,G9\nW closed ko yes F7 line=F7,E9,F9,E7,G7,pass,E9,F8,G8\nW closed locale yes F7 line=F7,E9,F9,pass,G7,G9,G8,pass,E9,pass,F8,E7,G9\nbasis=exact]
+#? [B open ko yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,pass,E8\nB open locale yes E9 line=E9,pass,F7,F9,E9,E7,D7,pass,F9,E8,D9,D8,E7,E8,D8,pass,E8\nB closed ko yes F7 line=F7,F9,E9,E7,D7,pass,F9,pass,E8\nB closed locale yes F7 line=F7,F9,E9,E7,D7,pass,F9,E8,D9,D8,E7,E8,D8,pass,E8\nW open ko yes F9 line=F9,pass,F7,E9,F9,E7,G7,pass,E9,pass,F8\nW open locale yes F9 line=F9,pass,F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,pass,G9\nW closed ko yes F7 line=F7,E9,F9,E7,G7,pass,E9,pass,F8\nW closed locale yes F7 line=F7,E9,F9,pass,G7,F8,G8,pass,E9,pass,F8,pass,G9\nbasis=exact]
 
 # Internal dead ko: White's stones around the ko cannot live; Black lives on the locale too.
 40 loadsgf ko-classify/internal-dead.sgf
@@ -53,7 +53,7 @@ clear_board
 #? [E9 D9 open=B type=dead-ko location=internal closed-killers=B strong-killers=B basis=exact]
 
 42 ko-classify_detail D9
-#? [B open ko yes E9 line=E9,G8,D9\nB open locale no\nB closed ko yes D9 line=D9\nB closed locale yes F8 line=F8,pass,D9,pass,E8,G8,F9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko yes E9 line=E9,G8,D9\nB open locale no\nB closed ko yes D9 line=D9\nB closed locale yes F8 line=F8,pass,D9,pass,E8,pass,F9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # External dead ko: Black kills on the ko but cannot own the whole locale.
 50 loadsgf ko-classify/external-dead.sgf
@@ -74,7 +74,7 @@ clear_board
 #? [F9 E9 open=W type=disturbing-death location=internal closed-killers=B strong-killers=B basis=exact]
 
 62 ko-classify_detail E9
-#? [B open ko no\nB open locale no\nB closed ko yes D8 line=D8,F7,F9\nB closed locale yes D8 line=D8,pass,F9,pass,E8,F7,D9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
+#? [B open ko no\nB open locale no\nB closed ko yes D8 line=D8,pass,F9\nB closed locale yes D8 line=D8,pass,F9,pass,E8,pass,D9\nW open ko no\nW open locale no\nW closed ko no\nW closed locale no\nbasis=exact]
 
 # Playing the ko capture flips who is open; the type does not change.
 63 play w F9
@@ -102,7 +102,7 @@ clear_board
 # but that leaves it a straight three (one eye), and connecting the ko fills the other eye
 # (a locked seki); all eight answers are no (TWO_SEKIS in core/src/ko_types/tests.rs, which
 # reads them with more nodes; docs/ko-types.md, "Test positions"). The `ko-classify` line
-# needs only the two closed roles on the ko, about 250,000 nodes, within the default budget:
+# needs only the two closed roles on the ko, about 2,770,000 nodes, within the default budget:
 # the same answer on any machine, however busy.
 70 loadsgf ko-classify/two-sekis.sgf
 #? [black]
@@ -113,7 +113,7 @@ clear_board
 # The node budget. A plain ko in the centre of an open board: far too much to read in 1,000
 # nodes, so the answer is unknown for want of nodes (`reason=search`), on any machine.
 80 koan-param ko_classify_nodes
-#? [1300000]
+#? [2900000]
 
 81 boardsize 9
 clear_board
@@ -135,7 +135,7 @@ koan-param ko_classify_nodes 1000
 83 koan-param ko_classify_time
 #? [60]
 
-84 koan-param ko_classify_nodes 1300000
+84 koan-param ko_classify_nodes 2900000
 koan-param ko_classify_time 0.001
 #? []
 

@@ -146,8 +146,8 @@ struct EngineArgs {
     /// [default: 1]
     #[arg(long, value_name = "SECS", value_parser = score_seconds)]
     score_time: Option<f64>,
-    /// Nodes one ko-classify may read, a new position read counting as two (also the WMSG
-    /// 2008 pass rule's reading); past them the answers left are unknown [default: 1300000]
+    /// Nodes one ko-classify may read, counted in proportion to the work (also the WMSG 2008
+    /// pass rule's reading); past them the answers left are unknown [default: 2900000]
     #[arg(long, value_name = "NODES", value_parser = gtp::gogui::ko_classify_nodes)]
     ko_classify_nodes: Option<usize>,
     /// Seconds one ko-classify may take at most, an outer guard above the node budget

@@ -24,11 +24,15 @@ use std::fmt;
 use std::sync::Arc;
 use walls::JudgedWalls;
 
-/// Nodes of the local searches one classification call may expand by default: every
+/// Nodes of the local searches one classification call may spend by default: every
 /// question of every ko the call classifies, the reading of the judged walls and the
-/// forcing lines of `ko-classify_detail` included. A budget in nodes gives the same
-/// answers on any machine and under any load.
-pub const DEFAULT_NODES: usize = 1_300_000;
+/// forcing lines of `ko-classify_detail` included. The virtual-force search counts two per
+/// step, one per move of each position it expands, one per new position it reads and four
+/// per run of Benson's test on a 9x9 board (17 on 19x19; see
+/// [`Budget::nodes`](crate::tactics::local_search::Budget)), so that the budget follows
+/// the CPU time. A budget in nodes gives the same answers on any
+/// machine and under any load.
+pub const DEFAULT_NODES: usize = 2_900_000;
 
 /// An outer limit the engine may put on each classification call besides its node budget
 /// (a wall-clock one, say): when the call starts, [`Guard::start`] gives the call's "stop
@@ -195,8 +199,9 @@ pub const MAX_REGION_EMPTY: usize = 14;
 pub const MAX_JUDGED_REGION_POINTS: usize = 60;
 /// Most empty points a ko's region may hold when judged walls bound it too.
 pub const MAX_JUDGED_REGION_EMPTY: usize = 20;
-/// Search nodes one question may visit before its answer becomes `Unknown`.
-pub const NODE_BUDGET: usize = 2_000_000;
+/// Search nodes one question may spend before its answer becomes `Unknown` (counted as
+/// [`DEFAULT_NODES`] are).
+pub const NODE_BUDGET: usize = 5_000_000;
 /// Longest line of play (moves, passes included) the search follows.
 pub const MAX_DEPTH: usize = 40;
 
@@ -995,6 +1000,17 @@ pub fn has_uncapturable_life_judged(
     points: &[Point],
     walls: &JudgedWalls,
 ) -> bool {
+    has_uncapturable_life_counted(board, color, points, walls, &mut 0)
+}
+
+/// [`has_uncapturable_life_judged`], adding one to `bensons` when it runs Benson's test.
+pub(crate) fn has_uncapturable_life_counted(
+    board: &Board,
+    color: Color,
+    points: &[Point],
+    walls: &JudgedWalls,
+    bensons: &mut usize,
+) -> bool {
     let own = Cell::stone(color);
     let mut need_benson = false;
     let mut dead = false;
@@ -1025,6 +1041,7 @@ pub fn has_uncapturable_life_judged(
         return false;
     }
     let mut alive = [false; crate::board::MAX_POINTS];
+    *bensons += 1;
     benson_into(board, color, &mut alive);
     points.iter().all(|&p| match board.cell(p) {
         c if c == own => alive[p.index()] || walls.string_uncapturable(board, p),
@@ -1076,6 +1093,17 @@ pub fn goal_out_of_reach_judged(
     points: &[Point],
     walls: &JudgedWalls,
 ) -> bool {
+    goal_out_of_reach_counted(board, z, points, walls, &mut 0)
+}
+
+/// [`goal_out_of_reach_judged`], adding one to `bensons` when it runs Benson's test.
+pub(crate) fn goal_out_of_reach_counted(
+    board: &Board,
+    z: Color,
+    points: &[Point],
+    walls: &JudgedWalls,
+    bensons: &mut usize,
+) -> bool {
     let opp = Cell::stone(z.opponent());
     // Cheap filter: with no O stone on or next to the points, say "not out of reach".
     let near_opp = |p: Point| {
@@ -1097,6 +1125,7 @@ pub fn goal_out_of_reach_judged(
         return false;
     }
     let mut alive = [false; crate::board::MAX_POINTS];
+    *bensons += 1;
     benson_into(board, z.opponent(), &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {

@@ -37,8 +37,8 @@
 use super::position_values::PositionValues;
 use super::walls::{JudgedWalls, RegionIndex};
 use super::{
-    goal_out_of_reach_judged, has_uncapturable_life_judged, region_judged, target_points, Answer,
-    BasicKo, Target,
+    goal_out_of_reach_counted, goal_out_of_reach_judged, has_uncapturable_life_counted,
+    has_uncapturable_life_judged, region_judged, target_points, Answer, BasicKo, Target,
 };
 use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{After, Board, Cell, Color, LineBoard, Point, Stamps, SuicideRule};
@@ -134,32 +134,30 @@ struct VirtualForce {
     afters: SmallVec<[(Point, After); 24]>,
     /// The stamp of that node's board.
     afters_of: u64,
-    /// Work done since [`LocalGame::take_work`] was last asked: `position_work` per
-    /// position read ([`VirtualForce::position_value`]).
+    /// Work done since [`LocalGame::take_work`] was last asked: [`POSITION_WORK`] per
+    /// position read ([`VirtualForce::position_value`]) and `benson_work` per run of
+    /// Benson's test.
     work: usize,
-    /// What reading one position costs ([`position_work`] of the board's size).
-    position_work: usize,
+    /// What one run of Benson's test costs ([`benson_work`] of the board's size).
+    benson_work: usize,
     /// A board to try moves on ([`VirtualForce::ordered_moves`]), refilled with
     /// [`Board::clone_from`] (which copies only the cells in use).
     scratch: Option<Box<Board>>,
 }
 
-/// What reading a new position costs, in nodes of the budget, at least: telling whether it
-/// settles the question (the goal reached, out of reach, a locked seki; Benson's test on the
-/// whole board) costs about as much as two steps of the search on a small board, and grows
-/// with the board ([`position_work`]). Counted so, the budget follows the CPU time: a
-/// capturing race whose every node meets four new positions and a seki whose nodes mostly
-/// return to positions read before spend their nodes at about the same rate.
-const POSITION_WORK: usize = 2;
+/// What reading a new position costs, in nodes of the budget, besides Benson's test
+/// ([`benson_work`]): telling whether it settles the question (the goal reached, out of
+/// reach, a locked seki) with the cheap tests that come first.
+const POSITION_WORK: usize = 1;
 
-/// Points of the board per node that reading a new position costs, past [`POSITION_WORK`].
-const POINTS_PER_NODE: usize = 70;
+/// Nodes of the budget one run of Benson's test on the whole 9x9 board costs (about four
+/// times what telling one more move of a position does).
+const BENSON_WORK: usize = 4;
 
-/// What reading a new position of a board of `size` costs, in nodes of the budget:
-/// [`POSITION_WORK`], or one node per [`POINTS_PER_NODE`] points of the board when that is
-/// more (2 on 9x9 and 13x13, 5 on 19x19, where a position takes about 2.4 times as long).
-fn position_work(size: usize) -> usize {
-    POSITION_WORK.max(size * size / POINTS_PER_NODE)
+/// What one run of Benson's test on the whole board of `size` costs, in nodes of the budget:
+/// [`BENSON_WORK`] on 9x9, growing with the board's points (17 on 19x19).
+fn benson_work(size: usize) -> usize {
+    (BENSON_WORK * size * size / 81).max(1)
 }
 
 /// The search's limits: [`MAX_DEPTH`] plies, [`NODE_BUDGET`] nodes or what `allowance` has
@@ -514,7 +512,7 @@ impl VirtualForce {
             afters: SmallVec::new(),
             afters_of: 0,
             work: 0,
-            position_work: position_work(start.size()),
+            benson_work: benson_work(start.size()),
             scratch: None,
         }
     }
@@ -668,8 +666,16 @@ impl VirtualForce {
         !self.walls.is_empty() && b.in_atari(m) && self.walls.holds_wall_stone(b, m)
     }
 
-    fn goal_reached(&self, b: &Board) -> bool {
-        has_uncapturable_life_judged(b, self.z, &self.goal, &self.walls)
+    fn goal_reached(&mut self, b: &Board) -> bool {
+        let mut runs = 0;
+        let reached = has_uncapturable_life_counted(b, self.z, &self.goal, &self.walls, &mut runs);
+        self.count_bensons(runs);
+        reached
+    }
+
+    /// Counts `runs` of Benson's test on the whole board as work done.
+    fn count_bensons(&mut self, runs: usize) {
+        self.work += runs * self.benson_work;
     }
 
     /// True when the region is a seki that neither player can approach (see
@@ -692,8 +698,11 @@ impl VirtualForce {
     }
 
     /// True when the goal is out of Z's reach for good (see [`goal_out_of_reach`]).
-    fn goal_lost(&self, b: &Board) -> bool {
-        goal_out_of_reach_judged(b, self.z, &self.goal, &self.walls)
+    fn goal_lost(&mut self, b: &Board) -> bool {
+        let mut runs = 0;
+        let lost = goal_out_of_reach_counted(b, self.z, &self.goal, &self.walls, &mut runs);
+        self.count_bensons(runs);
+        lost
     }
 
     /// What the position itself settles, whatever the line: the goal reached (Z wins), or
@@ -702,7 +711,7 @@ impl VirtualForce {
         if let Some(v) = self.values.get(b.hash()) {
             return v;
         }
-        self.work += self.position_work;
+        self.work += POSITION_WORK;
         let v = if self.goal_reached(b) {
             Some(Outcome::Proved)
         } else if (self.prune && self.goal_lost(b)) || self.locked_seki(b) {
@@ -861,7 +870,7 @@ impl LocalGame for VirtualForce {
         }
     }
 
-    /// The positions read since last asked, [`position_work`] nodes each.
+    /// The positions read and the runs of Benson's test since last asked.
     fn take_work(&mut self) -> usize {
         std::mem::take(&mut self.work)
     }

@@ -116,7 +116,7 @@ pub enum Peek {
 pub struct SearchLimits {
     /// Longest line followed; deeper is [`Outcome::Unknown`].
     pub depth: usize,
-    /// Most states expanded; beyond is [`Outcome::Unknown`].
+    /// Most nodes counted ([`Budget::nodes`]); beyond is [`Outcome::Unknown`].
     pub nodes: usize,
     /// What a state repeated on the current line is worth, or `None` not to look.
     pub repetition: Option<Outcome>,
@@ -236,7 +236,10 @@ pub struct LocalSearch {
 /// node budget stopped it, and its guard, if any, and whether that stopped it.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// States expanded so far.
+    /// Nodes counted so far: one per state the depth-first search steps into; the
+    /// proof-number search counts [`STEP_NODES`] per step, one more per move of each state
+    /// it expands (telling what each move leads to is most of what a step costs when a
+    /// state has many moves) and the work its game reports ([`LocalGame::take_work`]).
     pub nodes: usize,
     /// True once the node budget stopped some line.
     pub budget_hit: bool,
@@ -377,6 +380,11 @@ impl LocalSearch {
 
 /// A proof or disproof number that stands for "never" (the state is settled the other way).
 const PN_INF: u64 = u64::MAX / 4;
+
+/// Nodes one step of the proof-number search counts (re-entering a state, choosing its most
+/// promising move and playing it costs about twice what telling one more move of a state
+/// does, which counts one).
+const STEP_NODES: usize = 2;
 
 /// The largest number a hint ([`LocalGame::hint_key`]) gives a state not searched yet.
 const HINT_CAP: u64 = 1000;
@@ -651,6 +659,8 @@ impl<M: Copy> ProofNumberSearch<M> {
             });
         }
         let len = self.arena.len() - start;
+        // Each move told is counted: a state with many moves costs more to expand.
+        self.budget.nodes += len;
         let e = &mut self.entries[slot];
         (e.start, e.len) = (start as u32, len as u32);
         (start, len)
@@ -726,7 +736,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         if self.stopped {
             return self.numbers_at(slot).unwrap_or((1, 1));
         }
-        self.budget.nodes += 1;
+        self.budget.nodes += STEP_NODES;
         let (start, len) = self.expand(game, s, slot);
         self.budget.nodes += game.take_work();
         let prover = game.prover_to_move(s);
