@@ -42,42 +42,38 @@ fn game(preset: &str) -> Game {
     game
 }
 
+/// The allocations of 200 simulations of `game`'s position with `pool`, after `warm_up`
+/// simulations have grown the search's buffers; at most a dozen, or the test fails under
+/// `label`. What may still allocate grows by doubling (the tree's node list, the kept
+/// descents' paths, the ladder reader's buffers): a few times, not once per simulation as
+/// a copy of the game per descent did (six or seven each).
+fn check_200_simulations(label: &str, game: &Game, pool: &mut EvaluatorPool, warm_up: u64) {
+    let filter = MoveFilter::default();
+    let mut search = NetworkSearch::new(game, game.to_move(), &filter, pool);
+    search.simulate_until(warm_up);
+    let more = allocations(|| search.simulate_until(warm_up + 200));
+    eprintln!("{label}: 200 simulations, {more} allocations");
+    assert!(
+        more <= 12,
+        "{label}: 200 simulations made {more} allocations"
+    );
+}
+
 #[test]
 fn simulations_allocate_nothing_once_the_search_has_grown() {
     let model = Arc::new(Model::load(Path::new(TINY_NET)).expect("the small network loads"));
     let mut evaluator = EvaluatorPool::new(Evaluator::new(Arc::clone(&model)));
-    let filter = MoveFilter::default();
     for &preset in PRESETS {
         if preset == "wmsg2008" {
             // Its pass rule's judge reads the position's kos (ko-classify's local searches)
             // whenever a pass is asked about, which allocates (and takes time) by design.
             continue;
         }
-        let game = game(preset);
-        let color = game.to_move();
-        let mut search = NetworkSearch::new(&game, color, &filter, &mut evaluator);
-        search.simulate_until(60);
-        let more = allocations(|| search.simulate_until(260));
-        eprintln!("{preset}: 200 simulations, {more} allocations");
-        // What may still allocate grows by doubling (the tree's node list, the kept
-        // descents' paths, the ladder reader's buffers): a few times, not once per
-        // simulation as a copy of the game per descent did (six or seven each).
-        assert!(
-            more <= 12,
-            "{preset}: 200 simulations made {more} allocations"
-        );
+        check_200_simulations(preset, &game(preset), &mut evaluator, 60);
     }
     let mut pool = EvaluatorPool::from_evaluators(
         (0..3).map(|_| Evaluator::new(Arc::clone(&model))).collect(),
     );
-    let game = game("chinese");
-    let mut search = NetworkSearch::new(&game, game.to_move(), &filter, &mut pool);
     // Three threads' kept inputs and descents grow three times over: a longer warm-up.
-    search.simulate_until(200);
-    let more = allocations(|| search.simulate_until(400));
-    eprintln!("three threads: 200 simulations, {more} allocations");
-    assert!(
-        more <= 12,
-        "three threads: 200 simulations made {more} allocations"
-    );
+    check_200_simulations("three threads", &game("chinese"), &mut pool, 200);
 }
