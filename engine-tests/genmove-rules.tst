@@ -22,10 +22,9 @@
 # under pass-for-ko, found at 200,000 playouts, marked `*`). The same tests searched with
 # KataGo's network (genmove-rules-network.tst, koan --model, 300 evaluations, playouts mixed
 # into the network's values under the ko rules it was not trained for;
-# tests/genmove_rules_network.rs) pass but for four, marked there: E under fixed ko at komi
-# 1.5 (500, 510: both E4 and A4 win, and the network search never reads E4 deep enough to
-# see that it wins by more) and L under simple ko and positional superko (1201, 1202: it
-# lives at once). Keep the two files in step.
+# tests/genmove_rules_network.rs; E under fixed ko at komi 1.5, 500 and 510, with 1,000
+# evaluations) pass but for two, marked there: L under simple ko and positional superko
+# (1201, 1202: it lives at once). Keep the two files in step.
 #
 # A-D are one ko fight, everything else settled. White has just captured a
 # ko whose winner wins the game (komi is set so: the side that connects the ko wins by 1.5,

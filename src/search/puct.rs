@@ -25,6 +25,12 @@
 //! network's and the playouts' (as AlphaGo mixed its value network with rollouts): the
 //! network was trained under simple ko and superko, and under fixed ko, for one, the
 //! playouts read an open basic ko as the eye it is, which the network's value cannot.
+//!
+//! Under fixed ko a basic ko's capture may sometimes be taken back at once, which no rule
+//! the network knows allows: when the network's favourite reply to one of the root's moves
+//! is such a capture, its value of that move assumes a ko the opponent cannot take back, so
+//! the descent plays that capture too and takes the value of the position after it
+//! (`NetworkSearch::finish_leaf`). Deeper in the tree the network's values go unchanged.
 
 use super::outcome;
 use super::playout::Playout;
@@ -276,6 +282,9 @@ pub struct NetworkSearch<'a> {
     /// a game from the root's instead of copying it anew.
     spare_games: Vec<Game>,
     spare_paths: Vec<Vec<usize>>,
+    /// A game for trying a move at a leaf ([`NetworkSearch::retakable_ko_favourite`]),
+    /// refilled from the leaf's.
+    probe: Option<Game>,
     /// A batch's descents, inputs and evaluations, their buffers reused from batch to batch.
     pending: Vec<Pending>,
     batch_evals: Vec<Evaluation>,
@@ -306,6 +315,7 @@ impl<'a> NetworkSearch<'a> {
             leaf_eval: Evaluation::default(),
             spare_games: Vec::new(),
             spare_paths: Vec::new(),
+            probe: None,
             pending: Vec::new(),
             batch_evals: Vec::new(),
             utility_scale: f64::from(super::SCORE_UTILITY_SCALE) * game.size() as f64,
@@ -413,7 +423,7 @@ impl<'a> NetworkSearch<'a> {
                 );
                 let leaf = self.expand(node, &game, color, path.len() - 1, &eval);
                 self.leaf_eval = eval;
-                self.mix_playouts(&path, &game, color, leaf)
+                self.finish_leaf(&mut game, &mut path, color, leaf)
             }
             None => LeafValue::REFUSED,
         };
@@ -446,8 +456,8 @@ impl<'a> NetworkSearch<'a> {
     /// Up to `size` simulations at once, as search threads make them: each descent leaves a
     /// virtual loss on its line so that the next goes elsewhere, until one reaches a leaf
     /// already waiting; the leaves are evaluated together, split among the pool's evaluators
-    /// (one thread each, kept for the pool's life, each its share as one batch), then
-    /// expanded and backed up in the order of their descents.
+    /// (one thread each, kept for the pool's life, each its share as one batch), then expanded and backed up in the order
+    /// of their descents.
     fn simulate_batch(&mut self, size: usize) {
         let mut pending = std::mem::take(&mut self.pending);
         for d in pending.drain(..) {
@@ -481,11 +491,11 @@ impl<'a> NetworkSearch<'a> {
         let mut evals = std::mem::take(&mut self.batch_evals);
         self.pool
             .evaluate_batch(&pending, |d| &d.game, visits, &mut evals);
-        for (d, eval) in pending.iter().zip(&evals) {
+        for (d, eval) in pending.iter_mut().zip(&evals) {
             self.release(&d.path);
             let node = d.path[d.path.len() - 1];
             let leaf = self.expand(node, &d.game, d.color, d.path.len() - 1, eval);
-            let leaf = self.mix_playouts(&d.path, &d.game, d.color, leaf);
+            let leaf = self.finish_leaf(&mut d.game, &mut d.path, d.color, leaf);
             self.back_up(&d.path, leaf);
         }
         self.batch_evals = evals;
@@ -530,6 +540,78 @@ impl<'a> NetworkSearch<'a> {
             }
             node = child;
             color = color.opponent();
+        }
+    }
+
+    /// The verdict on the leaf at the end of `path` (where `color` is to move in `game`),
+    /// just expanded with the network's verdict `network`: that verdict mixed with the
+    /// leaf's playouts ([`NetworkSearch::mix_playouts`]), or, when the network's favourite
+    /// move there is a ko capture the game's rule lets the opponent take back at once
+    /// ([`NetworkSearch::retakable_ko_favourite`]), the descent goes on by that move
+    /// (`game` and `path` follow it) and the verdict is that of the position after it,
+    /// evaluated and expanded in turn. For the root's moves only (a leaf one move below the
+    /// root): those are what the search chooses between, and deeper in the tree the
+    /// network's values go unchanged.
+    fn finish_leaf(
+        &mut self,
+        game: &mut Game,
+        path: &mut Vec<usize>,
+        color: Color,
+        network: LeafValue,
+    ) -> LeafValue {
+        let node = path[path.len() - 1];
+        let favourite = if path.len() == 2 {
+            self.retakable_ko_favourite(node, game, color)
+        } else {
+            None
+        };
+        let Some(child) = favourite else {
+            return self.mix_playouts(path, game, color, network);
+        };
+        if game.play(color, self.nodes[child].point).is_err() {
+            // Never expected: the child is a move the game allowed at expansion.
+            return self.mix_playouts(path, game, color, network);
+        }
+        path.push(child);
+        let visits = self.nodes[0].visits as usize;
+        let mut eval = std::mem::take(&mut self.leaf_eval);
+        self.pool.first_mut().evaluate_game_into(
+            game,
+            (visits + 1) % symmetry::COUNT,
+            0.0,
+            &mut eval,
+        );
+        let after = color.opponent();
+        let leaf = self.expand(child, game, after, path.len() - 1, &eval);
+        self.leaf_eval = eval;
+        self.mix_playouts(path, game, after, leaf)
+    }
+
+    /// The child of the just expanded `node` (where `color` is to move in `game`) that the
+    /// network likes best, when that move takes a single stone in a basic ko and the
+    /// opponent may take back at once under the game's rule (Jasiek's fixed ko, when that
+    /// retake is a transition not yet made). The network was trained under simple ko and
+    /// the superkos, where such a retake is always banned, so its value of `node` assumes
+    /// a ko the opponent cannot take back; one move later its inputs show the retake
+    /// allowed. Under the other ko rules the immediate retake of a basic ko is banned and
+    /// this is `None`.
+    fn retakable_ko_favourite(&mut self, node: usize, game: &Game, color: Color) -> Option<usize> {
+        let favourite = kids_of(&self.nodes[node])
+            .max_by(|&a, &b| self.nodes[a].prior.total_cmp(&self.nodes[b].prior))?;
+        let p = self.nodes[favourite].point;
+        if p.is_pass() {
+            return None;
+        }
+        let (_, removed) = game.check(color, p).ok()?;
+        let &[taken] = removed.as_slice() else {
+            return None;
+        };
+        let probe = self.probe.get_or_insert_with(|| game.clone());
+        probe.clone_from(game);
+        probe.play(color, p).ok()?;
+        match probe.check(color.opponent(), taken) {
+            Ok((_, back)) if back.as_slice() == [p] => Some(favourite),
+            _ => None,
         }
     }
 

@@ -175,3 +175,42 @@ fn mixed_playouts_give_the_playouts_verdict_the_same_each_time() {
     let network = run(&params(40));
     assert!(network.2 < 0.9, "{network:?}");
 }
+
+#[test]
+fn a_ko_capture_the_opponent_may_take_back_at_once_is_read_further_under_fixed_ko_only() {
+    // A basic ko on 5x5, Black to move: B D3 takes C3. White's retake at C3 is banned under
+    // every rule but fixed ko, where it is a transition not yet made.
+    let moves = ["B3", "D2", "C2", "D4", "C4", "E3", "A5", "C3"];
+    let rules = [
+        KoRule::Simple,
+        KoRule::Positional,
+        KoRule::Situational,
+        KoRule::NaturalSituational,
+        KoRule::Spight,
+        KoRule::BasicFixed,
+        KoRule::IngSpight,
+        KoRule::PassForKo,
+        KoRule::Fixed,
+    ];
+    for rule in rules {
+        let g = game(5, rule, &moves);
+        let d3 = g.board().point(Coord::parse_gtp("D3", 5).unwrap());
+        let filter = MoveFilter::default();
+        let mut eval = tiny();
+        let mut search = NetworkSearch::new(&g, Color::Black, &filter, &mut eval);
+        search.simulate();
+        for i in kids_of(&search.nodes[0]) {
+            search.nodes[i].prior = if search.nodes[i].point == d3 {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        let favourite = search.retakable_ko_favourite(0, &g, Color::Black);
+        assert_eq!(
+            favourite.map(|i| search.nodes[i].point),
+            (rule == KoRule::Fixed).then_some(d3),
+            "{rule}"
+        );
+    }
+}
