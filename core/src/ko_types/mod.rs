@@ -17,9 +17,7 @@ pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
-use crate::tactics::benson::{
-    benson_alive, benson_all_alive, benson_into, benson_of, may_be_alive,
-};
+use crate::tactics::benson::{benson_alive, benson_all_alive, benson_of, may_be_alive};
 use crate::tactics::local_search::{Allowance, StopTest};
 use smallvec::SmallVec;
 use std::fmt;
@@ -1062,8 +1060,26 @@ pub(crate) fn has_uncapturable_life_counted(
             .collect();
         return benson_all_alive(board, color, &asked);
     }
+    // Benson's test asked about the goal's strings and those next to its dead strings.
+    let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
+    for &p in points {
+        match board.cell(p) {
+            c if c == own => asked.push(p),
+            Cell::Empty => {}
+            _ => {
+                for s in board.string_stones(p) {
+                    asked.extend(
+                        board
+                            .neighbours(s)
+                            .into_iter()
+                            .filter(|&n| board.cell(n) == own),
+                    );
+                }
+            }
+        }
+    }
     let mut alive = [false; crate::board::MAX_POINTS];
-    benson_into(board, color, &mut alive);
+    benson_of(board, color, &asked, &mut alive);
     points.iter().all(|&p| match board.cell(p) {
         c if c == own => alive[p.index()] || walls.string_uncapturable(board, p),
         Cell::Empty => true,
@@ -1134,35 +1150,37 @@ pub(crate) fn goal_out_of_reach_counted(
         return false;
     }
     // Only what may pass Benson's test or a wall needs it: a stone whose string may be
-    // alive, an area that would be held if all its border were.
+    // alive, an area that would be held if all its border were. Benson's test is then asked
+    // about the goal's O strings and the O strings bordering such areas.
     // (A string is asked once: its stones give the same answer.)
     let mut failed: SmallVec<[Point; 4]> = SmallVec::new();
-    let mut held_if_alive = |p: Point| {
+    let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
+    let mut may_be_held = false;
+    for &p in points {
         if board.cell(p) == opp {
+            asked.push(p);
             let head = board.string_head(p);
-            if failed.contains(&head) {
-                return false;
+            if may_be_held || failed.contains(&head) {
+                continue;
             }
-            let held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
-            if !held {
+            may_be_held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
+            if !may_be_held {
                 failed.push(head);
             }
-            held
         } else {
-            held_area(board, opp, |_| true, p)
+            let border = |m: Point| {
+                asked.push(m);
+                true
+            };
+            may_be_held |= held_area(board, opp, border, p);
         }
-    };
-    if !points.iter().any(|&p| held_if_alive(p)) {
+    }
+    if !may_be_held {
         return false;
     }
     let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
-    if points.iter().all(|&p| board.cell(p) == opp) {
-        // Only the goal's O strings are asked about.
-        benson_of(board, z.opponent(), points, &mut alive);
-    } else {
-        benson_into(board, z.opponent(), &mut alive);
-    }
+    benson_of(board, z.opponent(), &asked, &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {
             alive[p.index()] || walls.string_uncapturable(board, p)
@@ -1174,7 +1192,7 @@ pub(crate) fn goal_out_of_reach_counted(
 
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
-fn held_area(board: &Board, opp: Cell, alive: impl Fn(Point) -> bool, start: Point) -> bool {
+fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, start: Point) -> bool {
     AREA.with(|a| {
         let Area {
             marks,

@@ -92,14 +92,17 @@ struct Local {
     vital: Vec<u16>,
     /// The (chain, vital) pairs of the regions, region after region.
     pairs: Vec<(u16, bool)>,
+    /// Per chain: its first pair in a region read (an index in `pairs`, or [`NONE`]); per
+    /// pair of a region read: the chain's next such pair, and the pair's region.
+    first_link: Vec<u16>,
+    link: Vec<u16>,
+    pair_region: Vec<u16>,
     /// Per region: where its pairs start and end in `pairs`, what is known of it, and
     /// whether it is still alive.
     start: Vec<u16>,
     end: Vec<u16>,
     state: Vec<RegionState>,
     region_alive: Vec<bool>,
-    /// The regions whose bordering strings are read.
-    read_regions: Vec<u16>,
     /// The chains whose regions are still to be met.
     work: Vec<u16>,
     stack: Vec<u16>,
@@ -120,11 +123,13 @@ thread_local! {
         chain_alive: vec![false; MAX_POINTS],
         vital: vec![0; MAX_POINTS],
         pairs: Vec::with_capacity(4 * MAX_POINTS),
+        first_link: vec![NONE; MAX_POINTS],
+        link: vec![NONE; 4 * MAX_POINTS],
+        pair_region: vec![0; 4 * MAX_POINTS],
         start: vec![0; MAX_POINTS],
         end: vec![0; MAX_POINTS],
         state: vec![RegionState::VitalToNone; MAX_POINTS],
         region_alive: vec![false; MAX_POINTS],
-        read_regions: Vec::with_capacity(MAX_POINTS),
         work: Vec::with_capacity(MAX_POINTS),
         stack: vec![0; MAX_POINTS],
     });
@@ -143,6 +148,7 @@ impl Local {
             self.explored[c] = false;
             self.chain_alive[c] = true;
             self.vital[c] = 0;
+            self.first_link[c] = NONE;
             self.seen_in[c] = NONE;
             self.last_at[c] = NONE;
             *chains += 1;
@@ -160,14 +166,15 @@ impl Local {
         dying.push(c as u16);
         while let Some(d) = dying.pop() {
             none_asked &= !self.asked[d as usize];
-            for i in 0..self.read_regions.len() {
-                let r = self.read_regions[i] as usize;
-                let (a, b) = (self.start[r] as usize, self.end[r] as usize);
-                if !self.region_alive[r] || !self.pairs[a..b].iter().any(|&(x, _)| x == d) {
+            let mut i = self.first_link[d as usize];
+            while i != NONE {
+                let r = self.pair_region[i as usize] as usize;
+                i = self.link[i as usize];
+                if !self.region_alive[r] {
                     continue;
                 }
                 self.region_alive[r] = false;
-                for j in a..b {
+                for j in self.start[r] as usize..self.end[r] as usize {
                     let (e, vital) = self.pairs[j];
                     let e = e as usize;
                     if vital {
@@ -278,7 +285,6 @@ fn benson_of_with(
     let mut chains = 0usize;
     let mut regions = 0usize;
     s.pairs.clear();
-    s.read_regions.clear();
     s.work.clear();
     for p in asked {
         if board.cell(p) == own {
@@ -320,7 +326,12 @@ fn benson_of_with(
                     continue;
                 }
                 s.state[r] = RegionState::Read;
-                s.read_regions.push(r as u16);
+                for i in a..b {
+                    let d = s.pairs[i].0 as usize;
+                    s.link[i] = s.first_link[d];
+                    s.first_link[d] = i as u16;
+                    s.pair_region[i] = r as u16;
+                }
                 let region_alive = s.pairs[a..b]
                     .iter()
                     .all(|&(d, _)| s.chain_alive[d as usize]);
