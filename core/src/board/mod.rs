@@ -32,6 +32,9 @@ pub use line_board::{LineBoard, Stamps};
 
 use std::fmt;
 
+/// The most liberties [`Board::liberty_count`] counts to.
+pub const MAX_COUNTED_LIBERTIES: usize = 8;
+
 /// Number of array cells for the largest board: `(25 + 2) * 26 + 1`.
 pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
@@ -510,6 +513,26 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The number of distinct liberties of the string holding `p`, counted up to `max`
+    /// (at most [`MAX_COUNTED_LIBERTIES`]): `liberties(p, max).len()`, without collecting them.
+    pub fn liberty_count(&self, p: Point, max: usize) -> usize {
+        debug_assert!(max <= MAX_COUNTED_LIBERTIES);
+        let mut seen = [0u16; MAX_COUNTED_LIBERTIES];
+        let mut n = 0;
+        for s in self.string_stones(p) {
+            for x in self.neighbours(s) {
+                if self.cells[x.index()] == Cell::Empty && !seen[..n].contains(&x.0) {
+                    seen[n] = x.0;
+                    n += 1;
+                    if n >= max {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
     }
 
     /// True when a stone of `color` on the empty point `p` would be a suicide (no liberty,

@@ -178,24 +178,27 @@ fn removals_are_worked_out_without_playing() {
 /// `clone_from` between boards of one size copies only the cells in use, and the copy is
 /// the same board as a full clone: same stones, strings, hash, ko and captures, and the
 /// same after further plays.
+/// A board of `size` after `plays` random plays, the colours alternating (suicides, ko
+/// recaptures and eye fillings skipped).
+fn random_board(rng: &mut SmallRng, size: usize, plays: usize) -> Board {
+    let mut b = Board::new(size);
+    for i in 0..plays {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let p = b.empty_point(rng.gen_range(0..b.empty_count()));
+        if !b.is_suicide(p, color) && b.ko() != Some((p, color)) && !b.is_eye(p, color) {
+            b.play(p, color);
+        }
+    }
+    b
+}
+
 #[test]
 fn clone_from_copies_the_used_cells_exactly() {
     let mut rng = SmallRng::seed_from_u64(7);
-    let random_board = |rng: &mut SmallRng, size: usize, plays: usize| {
-        let mut b = Board::new(size);
-        for i in 0..plays {
-            let color = if i % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let p = b.empty_point(rng.gen_range(0..b.empty_count()));
-            if !b.is_suicide(p, color) && b.ko() != Some((p, color)) && !b.is_eye(p, color) {
-                b.play(p, color);
-            }
-        }
-        b
-    };
     for size in [9, 13, 19] {
         for _ in 0..20 {
             let source = random_board(&mut rng, size, 120);
@@ -212,6 +215,23 @@ fn clone_from_copies_the_used_cells_exactly() {
                 let p = full.empty_point(rng.gen_range(0..full.empty_count()));
                 if !full.is_suicide(p, Color::Black) && full.ko() != Some((p, Color::Black)) {
                     assert_eq!(full.play(p, Color::Black), copy.play(p, Color::Black));
+                }
+            }
+        }
+    }
+}
+
+/// The liberty count agrees with the liberties collected, for every stone and every bound.
+#[test]
+fn liberty_count_is_the_number_of_liberties_collected() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    for size in [5, 9, 19] {
+        for _ in 0..20 {
+            let plays = rng.gen_range(0..size * size * 2);
+            let b = random_board(&mut rng, size, plays);
+            for p in b.points().filter(|&p| b.cell(p).color().is_some()) {
+                for max in 0..=MAX_COUNTED_LIBERTIES {
+                    assert_eq!(b.liberty_count(p, max), b.liberties(p, max).len());
                 }
             }
         }

@@ -17,7 +17,7 @@ pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
-use crate::tactics::benson::{benson_alive, benson_into, may_be_alive};
+use crate::tactics::benson::{benson_alive, benson_into, benson_of, may_be_alive};
 use crate::tactics::local_search::{Allowance, StopTest};
 use smallvec::SmallVec;
 use std::fmt;
@@ -1034,15 +1034,29 @@ pub(crate) fn has_uncapturable_life_counted(
     if !need_benson && !dead {
         return true;
     }
-    // Benson's test only when every stone there may pass it.
-    if !points.iter().all(|&p| {
-        board.cell(p) != own || may_be_alive(board, p) || walls.string_uncapturable(board, p)
-    }) {
-        return false;
+    // Benson's test only when every stone there may pass it (asked once a string).
+    let mut passed: SmallVec<[Point; 4]> = SmallVec::new();
+    for &p in points {
+        if board.cell(p) != own {
+            continue;
+        }
+        let head = board.string_head(p);
+        if passed.contains(&head) {
+            continue;
+        }
+        if !(may_be_alive(board, p) || walls.string_uncapturable(board, p)) {
+            return false;
+        }
+        passed.push(head);
     }
     let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
-    benson_into(board, color, &mut alive);
+    if dead {
+        benson_into(board, color, &mut alive);
+    } else {
+        // Only the goal's own strings are asked about.
+        benson_of(board, color, points, &mut alive);
+    }
     points.iter().all(|&p| match board.cell(p) {
         c if c == own => alive[p.index()] || walls.string_uncapturable(board, p),
         Cell::Empty => true,
@@ -1114,9 +1128,19 @@ pub(crate) fn goal_out_of_reach_counted(
     }
     // Only what may pass Benson's test or a wall needs it: a stone whose string may be
     // alive, an area that would be held if all its border were.
-    let held_if_alive = |p: Point| {
+    // (A string is asked once: its stones give the same answer.)
+    let mut failed: SmallVec<[Point; 4]> = SmallVec::new();
+    let mut held_if_alive = |p: Point| {
         if board.cell(p) == opp {
-            walls.string_uncapturable(board, p) || may_be_alive(board, p)
+            let head = board.string_head(p);
+            if failed.contains(&head) {
+                return false;
+            }
+            let held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
+            if !held {
+                failed.push(head);
+            }
+            held
         } else {
             held_area(board, opp, |_| true, p)
         }
@@ -1124,9 +1148,27 @@ pub(crate) fn goal_out_of_reach_counted(
     if !points.iter().any(|&p| held_if_alive(p)) {
         return false;
     }
+    // Benson's test for the strings asked about below: the goal's O strings and the O
+    // strings bordering an area of a goal point that would be held if they were alive.
+    let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
+    for &p in points {
+        if board.cell(p) == opp {
+            asked.push(p);
+        } else {
+            held_area(
+                board,
+                opp,
+                |m| {
+                    asked.push(m);
+                    true
+                },
+                p,
+            );
+        }
+    }
     let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
-    benson_into(board, z.opponent(), &mut alive);
+    benson_of(board, z.opponent(), &asked, &mut alive);
     points.iter().any(|&p| {
         if board.cell(p) == opp {
             alive[p.index()] || walls.string_uncapturable(board, p)
@@ -1138,35 +1180,51 @@ pub(crate) fn goal_out_of_reach_counted(
 
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
-fn held_area(board: &Board, opp: Cell, alive: impl Fn(Point) -> bool, start: Point) -> bool {
-    let mut seen = [false; crate::board::MAX_POINTS];
-    let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
-    stack.push(start);
-    seen[start.index()] = true;
-    while let Some(x) = stack.pop() {
-        let mut touches = false;
-        for m in board.neighbours(x) {
-            match board.cell(m) {
-                Cell::OffBoard => {}
-                c if c == opp => {
-                    if !alive(m) {
-                        return false;
+fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, start: Point) -> bool {
+    AREA_MARKS.with(|m| {
+        let (marks, stamp) = &mut *m.borrow_mut();
+        // Each call marks with a stamp of its own, so that no call clears the marks.
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            marks.fill(0);
+            *stamp = 1;
+        }
+        let stamp = *stamp;
+        let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
+        stack.push(start);
+        marks[start.index()] = stamp;
+        while let Some(x) = stack.pop() {
+            let mut touches = false;
+            for m in board.neighbours(x) {
+                match board.cell(m) {
+                    Cell::OffBoard => {}
+                    c if c == opp => {
+                        if !alive(m) {
+                            return false;
+                        }
+                        touches = true;
                     }
-                    touches = true;
-                }
-                _ => {
-                    if !seen[m.index()] {
-                        seen[m.index()] = true;
-                        stack.push(m);
+                    _ => {
+                        if marks[m.index()] != stamp {
+                            marks[m.index()] = stamp;
+                            stack.push(m);
+                        }
                     }
                 }
             }
+            if board.cell(x) == Cell::Empty && !touches {
+                return false;
+            }
         }
-        if board.cell(x) == Cell::Empty && !touches {
-            return false;
-        }
-    }
-    true
+        true
+    })
+}
+
+thread_local! {
+    /// The points [`held_area`] reached (those marked with its call's stamp), and the last
+    /// stamp; kept from call to call (one per thread) so that a call clears nothing.
+    static AREA_MARKS: std::cell::RefCell<(Vec<u32>, u32)> =
+        std::cell::RefCell::new((vec![0; crate::board::MAX_POINTS], 0));
 }
 
 /// The ko's region on `board`: the ko's points, then repeatedly every string touching a

@@ -177,6 +177,10 @@ struct VirtualForce {
     afters: SmallVec<[(Point, After); 24]>,
     /// The stamp of that node's board.
     afters_of: u64,
+    /// Per string head of that node's mover next to a move asked about: whether a play
+    /// beside it might leave it, a judged wall string, in atari
+    /// ([`VirtualForce::may_atari_own_wall`]).
+    wall_risk: SmallVec<[(Point, bool); 8]>,
     /// Work done since [`LocalGame::take_work`] was last asked: [`POSITION_WORK`] per
     /// position read ([`VirtualForce::position_value`]) and `benson_work` per run of
     /// Benson's test.
@@ -652,6 +656,7 @@ impl VirtualForce {
             stamps: Stamps::default(),
             afters: SmallVec::new(),
             afters_of: 0,
+            wall_risk: SmallVec::new(),
             work: 0,
             benson_work: benson_work(start.size()),
             scratch: None,
@@ -792,16 +797,33 @@ impl VirtualForce {
     /// True when `color`'s play on `m` of `b` might leave one of its own judged wall
     /// strings in atari: `m` touches a `color` string of at most two liberties that holds
     /// a wall stone (a string of three or more keeps two after one of them is filled).
-    fn may_atari_own_wall(&self, b: &Board, m: Point, color: Color) -> bool {
+    ///
+    /// Asked about the node whose moves were last asked for, each string is read once.
+    fn may_atari_own_wall(&mut self, b: &LineBoard, m: Point, color: Color) -> bool {
+        if self.walls.is_empty() {
+            return false;
+        }
         let own = Cell::stone(color);
-        !self.walls.is_empty()
-            && b.neighbours(m).into_iter().any(|n| {
-                b.cell(n) == own
-                    // Each liberty counts at most four times among the pseudo-liberties.
-                    && (b.pseudo_liberties(n) <= 2
-                        || (b.pseudo_liberties(n) <= 8 && b.liberties(n, 3).len() <= 2))
-                    && self.walls.holds_wall_stone(b, n)
-            })
+        let same_node = self.afters_of == b.stamp();
+        b.neighbours(m).into_iter().any(|n| {
+            if b.cell(n) != own {
+                return false;
+            }
+            let head = b.string_head(n);
+            if same_node {
+                if let Some(&(_, risk)) = self.wall_risk.iter().find(|&&(h, _)| h == head) {
+                    return risk;
+                }
+            }
+            // Each liberty counts at most four times among the pseudo-liberties.
+            let risk = (b.pseudo_liberties(n) <= 2
+                || (b.pseudo_liberties(n) <= 8 && b.liberty_count(n, 3) <= 2))
+                && self.walls.holds_wall_stone(b, n);
+            if same_node {
+                self.wall_risk.push((head, risk));
+            }
+            risk
+        })
     }
 
     /// True when the play just made on `m` of `b` left the mover's string there, holding a
@@ -831,6 +853,13 @@ impl VirtualForce {
     /// as a loss for Z: Z's strings on the goal live in seki, not uncapturably, and Z could
     /// change that only by a sacrifice, which the search does not read further.
     fn locked_seki(&mut self, b: &Board) -> bool {
+        // Usually some empty point does not touch both colours: no seki, said at once.
+        let touches = |p: Point, c: Cell| b.neighbours(p).iter().any(|&n| b.cell(n) == c);
+        if self.region.iter().any(|&p| {
+            b.cell(p) == Cell::Empty && !(touches(p, Cell::Black) && touches(p, Cell::White))
+        }) {
+            return false;
+        }
         let empties: Moves<Point> = self
             .region
             .iter()
@@ -972,6 +1001,7 @@ impl LocalGame for VirtualForce {
         let moves = self.plain_moves(n);
         let mut words = 0;
         self.afters.clear();
+        self.wall_risk.clear();
         self.afters_of = n.board.stamp();
         for &m in &moves {
             if !m.is_pass() {

@@ -360,7 +360,7 @@ impl JudgedWalls {
         board.string_stones(p).any(|s| {
             self.race_winner[s.index()]
                 .is_some_and(|(c, m)| m & won != 0 && board.cell(s) == Cell::stone(c))
-        }) && board.liberties(p, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES
+        }) && board.liberty_count(p, SETTLED_LIBERTIES) >= SETTLED_LIBERTIES
     }
 
     /// Marks the string on `p` of `board` as judged dead beyond reasonable doubt.
@@ -395,7 +395,12 @@ impl JudgedWalls {
         }) else {
             return false;
         };
-        board.liberties(p, libs + 1).len() <= libs && !self.holds_wall_stone(board, p)
+        let counted = if libs < crate::board::MAX_COUNTED_LIBERTIES {
+            board.liberty_count(p, libs + 1)
+        } else {
+            board.liberties(p, libs + 1).len()
+        };
+        counted <= libs && !self.holds_wall_stone(board, p)
     }
 
     /// Marks the string on `p` of `board` as a wall of its colour.
@@ -429,7 +434,7 @@ impl JudgedWalls {
         self.pending > 0
             // Each liberty counts at most four times among the pseudo-liberties.
             && board.pseudo_liberties(p) >= SETTLED_LIBERTIES
-            && board.liberties(p, SETTLED_LIBERTIES).len() >= SETTLED_LIBERTIES
+            && board.liberty_count(p, SETTLED_LIBERTIES) >= SETTLED_LIBERTIES
             && board.string_stones(p).any(|s| {
                 self.settled_if_free[s.index()].is_some_and(|c| board.cell(s) == Cell::stone(c))
             })

@@ -2,6 +2,7 @@
 //! always passes. Used by dead-stone judgement and by the ko classifier.
 
 use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
+use smallvec::SmallVec;
 
 /// Benson's unconditional life for `color` on the whole board: `alive[p]` is true for every
 /// stone of `color` on `p` whose string cannot be captured even if `color` always passes.
@@ -11,173 +12,287 @@ pub fn benson_alive(board: &Board, color: Color) -> Vec<bool> {
     alive
 }
 
-/// "None" in the index arrays of [`benson_into`].
+/// "None" in the index arrays of [`benson_of`].
 const NONE: u16 = u16::MAX;
 
-/// The working arrays of [`benson_into`], kept from call to call (one set per thread) so
-/// that a call neither allocates nor clears more than the board it reads.
-struct Scratch {
+/// [`benson_alive`] into `alive` (at least [`MAX_POINTS`] long, all false), without
+/// allocating: [`benson_of`] asked about every string of `color`.
+pub fn benson_into(board: &Board, color: Color, alive: &mut [bool]) {
+    LOCAL.with(|s| benson_of_with(board, color, board.points(), alive, &mut s.borrow_mut()))
+}
+
+/// Benson's test for the strings of `color` holding the stones `asked` (stones of other
+/// colours and empty points are ignored): `alive[p]` becomes true for every stone of an asked
+/// string that is unconditionally alive, as [`benson_into`] finds it on the whole board, and
+/// maybe for stones of other strings; every other entry of `alive` (at least [`MAX_POINTS`]
+/// long, all false) stays false.
+///
+/// Cheaper than [`benson_into`]: a string's life depends only on its vital regions and on
+/// the strings bordering them, theirs in turn, and so on, so only the regions holding a
+/// liberty of such a string are flooded, and a flood stops at the first empty point that is
+/// not a liberty of every string the region's empty points have touched so far (no string
+/// can have the region as a vital one then).
+pub fn benson_of(board: &Board, color: Color, asked: &[Point], alive: &mut [bool]) {
+    LOCAL.with(|s| {
+        benson_of_with(
+            board,
+            color,
+            asked.iter().copied(),
+            alive,
+            &mut s.borrow_mut(),
+        )
+    })
+}
+
+/// What [`benson_of`] knows of a region it met.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RegionState {
+    /// Flooded whole, with its bordering strings and which of them it is vital to.
+    Flooded,
+    /// Vital to a string whose life is read: its bordering strings are read too.
+    Read,
+    /// Vital to no string (its flood stopped short).
+    VitalToNone,
+}
+
+/// The working arrays of [`benson_of`], kept from call to call (one set per thread).
+struct Local {
     /// Per point: `base` plus its region, once a call reached it (below `base`: not yet).
     region_of: Vec<u32>,
     /// The first region number of the current call.
     base: u32,
     /// Per string head: its chain index ([`NONE`] between calls).
     chain_of: Vec<u16>,
-    /// Per chain: its head.
+    /// Per chain: its head, whether its life is read, the last region that met it, how many
+    /// of that region's empty points touch it, the last point that counted it, alive so
+    /// far, and its vital regions still alive.
     heads: Vec<u16>,
-    /// Per chain: the last region that met it, and how many of that region's empty points
-    /// touch it.
+    read: Vec<bool>,
     seen_in: Vec<u16>,
     touching: Vec<u16>,
-    /// Per chain: the last point that counted it.
     last_at: Vec<u16>,
-    /// Per chain: alive so far, and its vital regions still alive.
     chain_alive: Vec<bool>,
     vital: Vec<u16>,
     /// The (chain, vital) pairs of the regions, region after region.
     pairs: Vec<(u16, bool)>,
-    /// Per region: where its pairs start in `pairs` (one more entry for the end).
+    /// Per region: where its pairs start and end in `pairs`, what is known of it, and
+    /// whether it is still alive.
     start: Vec<u16>,
+    end: Vec<u16>,
+    state: Vec<RegionState>,
     region_alive: Vec<bool>,
+    /// The regions whose bordering strings are read.
+    read_regions: Vec<u16>,
+    /// The chains whose regions are still to be met.
+    work: Vec<u16>,
     stack: Vec<u16>,
 }
 
 thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+    static LOCAL: std::cell::RefCell<Local> = std::cell::RefCell::new(Local {
         region_of: vec![0; MAX_POINTS],
         base: 1,
         chain_of: vec![NONE; MAX_POINTS],
         heads: vec![0; MAX_POINTS],
+        read: vec![false; MAX_POINTS],
         seen_in: vec![NONE; MAX_POINTS],
         touching: vec![0; MAX_POINTS],
         last_at: vec![NONE; MAX_POINTS],
         chain_alive: vec![false; MAX_POINTS],
         vital: vec![0; MAX_POINTS],
         pairs: Vec::with_capacity(4 * MAX_POINTS),
-        start: vec![0; MAX_POINTS + 1],
+        start: vec![0; MAX_POINTS],
+        end: vec![0; MAX_POINTS],
+        state: vec![RegionState::VitalToNone; MAX_POINTS],
         region_alive: vec![false; MAX_POINTS],
+        read_regions: Vec::with_capacity(MAX_POINTS),
+        work: Vec::with_capacity(MAX_POINTS),
         stack: vec![0; MAX_POINTS],
     });
 }
 
-/// [`benson_alive`] into `alive` (at least [`MAX_POINTS`] long, all false), without
-/// allocating: the regions (maximal connected sets of points without `color` stones) and
-/// the chains bordering each, with whether the region is *vital* to the chain (every empty
-/// point of the region is a liberty of it); then chains with fewer than two vital regions
-/// left, and regions bordering such chains, are taken away until nothing changes.
-///
-/// A region with an empty point that touches no `color` stone is vital to no chain: it
-/// gives no chain life, and whether it is taken away changes nothing, so it is flooded
-/// only to be told apart from the others, and its chains are not listed for it.
-pub fn benson_into(board: &Board, color: Color, alive: &mut [bool]) {
-    SCRATCH.with(|s| benson_with(board, color, alive, &mut s.borrow_mut()));
+impl Local {
+    /// The chain index of the string with head `h`, given one if it has none.
+    #[inline]
+    fn chain(&mut self, h: usize, chains: &mut usize) -> usize {
+        if self.chain_of[h] == NONE {
+            let c = *chains;
+            self.chain_of[h] = c as u16;
+            self.heads[c] = h as u16;
+            self.read[c] = false;
+            self.seen_in[c] = NONE;
+            self.last_at[c] = NONE;
+            *chains += 1;
+        }
+        self.chain_of[h] as usize
+    }
+
+    /// Floods the region of the empty point `l` as region `r` (see [`benson_of`]).
+    fn flood(&mut self, board: &Board, own: Cell, l: Point, r: usize, chains: &mut usize) {
+        let id = self.base + r as u32;
+        let first = self.pairs.len();
+        self.start[r] = first as u16;
+        self.region_of[l.index()] = id;
+        self.stack[0] = l.0;
+        let mut top = 1;
+        let mut empties = 0u16;
+        let mut vital_to_none = false;
+        'flood: while top > 0 {
+            top -= 1;
+            let x = Point(self.stack[top]);
+            let empty = board.cell(x) == Cell::Empty;
+            empties += empty as u16;
+            // The strings touching every empty point so far that touch x.
+            let mut candidates = 0;
+            for m in board.neighbours(x) {
+                match board.cell(m) {
+                    Cell::OffBoard => {}
+                    c if c == own => {
+                        let ci = self.chain(board.string_head(m).index(), chains);
+                        // Each chain is counted once for x.
+                        if self.last_at[ci] == x.0 {
+                            continue;
+                        }
+                        self.last_at[ci] = x.0;
+                        if self.seen_in[ci] != r as u16 {
+                            self.seen_in[ci] = r as u16;
+                            self.touching[ci] = 0;
+                            self.pairs.push((ci as u16, false));
+                        }
+                        if empty {
+                            self.touching[ci] += 1;
+                            candidates += (self.touching[ci] == empties) as usize;
+                        }
+                    }
+                    _ => {
+                        let mark = self.region_of[m.index()];
+                        if mark < self.base {
+                            self.region_of[m.index()] = id;
+                            self.stack[top] = m.0;
+                            top += 1;
+                        } else if mark != id {
+                            // A region whose flood stopped short: this one.
+                            vital_to_none = true;
+                            break 'flood;
+                        }
+                    }
+                }
+            }
+            if empty && candidates == 0 {
+                vital_to_none = true;
+                break;
+            }
+        }
+        if vital_to_none {
+            self.pairs.truncate(first);
+            self.state[r] = RegionState::VitalToNone;
+        } else {
+            let Local {
+                pairs, touching, ..
+            } = self;
+            for pair in &mut pairs[first..] {
+                pair.1 = touching[pair.0 as usize] == empties;
+            }
+            self.state[r] = RegionState::Flooded;
+        }
+        self.end[r] = self.pairs.len() as u16;
+    }
 }
 
-fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch) {
+/// [`benson_of`] with the working arrays `s`: the regions (maximal connected sets of points
+/// without `color` stones) met from the liberties of the strings read, starting with the
+/// strings asked about, with the strings bordering each and whether the region is *vital* to
+/// the string (every empty point of the region is a liberty of it); a region vital to a
+/// string read has its bordering strings read too. Then strings read with fewer than two
+/// vital regions left, and the regions read that border such strings, are taken away until
+/// nothing changes.
+fn benson_of_with(
+    board: &Board,
+    color: Color,
+    asked: impl Iterator<Item = Point>,
+    alive: &mut [bool],
+    s: &mut Local,
+) {
     let own = Cell::stone(color);
     if s.base > u32::MAX - 2 * MAX_POINTS as u32 {
         s.region_of.fill(0);
         s.base = 1;
     }
-    let base = s.base;
     let mut chains = 0usize;
     let mut regions = 0usize;
     s.pairs.clear();
-    for p in board.points() {
-        if board.cell(p) == own || s.region_of[p.index()] >= base {
-            continue;
+    s.read_regions.clear();
+    s.work.clear();
+    for p in asked {
+        if board.cell(p) == own {
+            let c = s.chain(board.string_head(p).index(), &mut chains);
+            if !s.read[c] {
+                s.read[c] = true;
+                s.work.push(c as u16);
+            }
         }
-        let r = regions as u16;
-        let id = base + regions as u32;
-        s.start[regions] = s.pairs.len() as u16;
-        regions += 1;
-        let first = s.pairs.len();
-        let mut empties = 0u16;
-        // False once an empty point of the region touches no `color` stone.
-        let mut may_be_vital = true;
-        s.region_of[p.index()] = id;
-        s.stack[0] = p.0;
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let x = Point(s.stack[top]);
-            let empty = board.cell(x) == Cell::Empty;
-            empties += empty as u16;
-            let mut touches_own = false;
-            for m in board.neighbours(x) {
-                match board.cell(m) {
-                    Cell::OffBoard => {}
-                    c if c == own => {
-                        touches_own = true;
-                        if !may_be_vital {
-                            continue;
-                        }
-                        let h = board.string_head(m).index();
-                        if s.chain_of[h] == NONE {
-                            s.chain_of[h] = chains as u16;
-                            s.heads[chains] = h as u16;
-                            s.seen_in[chains] = NONE;
-                            s.last_at[chains] = NONE;
-                            chains += 1;
-                        }
-                        let c = s.chain_of[h];
-                        let ci = c as usize;
-                        // Each chain is counted once for x.
-                        if s.last_at[ci] == x.0 {
-                            continue;
-                        }
-                        s.last_at[ci] = x.0;
-                        if s.seen_in[ci] != r {
-                            s.seen_in[ci] = r;
-                            s.touching[ci] = 0;
-                            s.pairs.push((c, false));
-                        }
-                        s.touching[ci] += empty as u16;
-                    }
-                    _ => {
-                        if s.region_of[m.index()] < base {
-                            s.region_of[m.index()] = id;
-                            s.stack[top] = m.0;
-                            top += 1;
-                        }
+    }
+    while let Some(c) = s.work.pop() {
+        let c = c as usize;
+        for stone in board.string_stones(Point(s.heads[c])) {
+            for l in board.neighbours(stone) {
+                if board.cell(l) != Cell::Empty {
+                    continue;
+                }
+                let mark = s.region_of[l.index()];
+                let r = if mark < s.base {
+                    regions += 1;
+                    s.flood(board, own, l, regions - 1, &mut chains);
+                    regions - 1
+                } else {
+                    (mark - s.base) as usize
+                };
+                if s.state[r] != RegionState::Flooded {
+                    continue;
+                }
+                let (a, b) = (s.start[r] as usize, s.end[r] as usize);
+                if !s.pairs[a..b].contains(&(c as u16, true)) {
+                    continue;
+                }
+                s.state[r] = RegionState::Read;
+                s.read_regions.push(r as u16);
+                for i in a..b {
+                    let d = s.pairs[i].0 as usize;
+                    if !s.read[d] {
+                        s.read[d] = true;
+                        s.work.push(d as u16);
                     }
                 }
             }
-            if empty && !touches_own && may_be_vital {
-                may_be_vital = false;
-                s.pairs.truncate(first);
-            }
-        }
-        let Scratch {
-            pairs, touching, ..
-        } = s;
-        for pair in &mut pairs[first..] {
-            pair.1 = touching[pair.0 as usize] == empties;
         }
     }
-    s.base = base + regions as u32;
-    s.start[regions] = s.pairs.len() as u16;
+    s.base += regions as u32;
+    // The removal of Benson's algorithm on the strings read and their vital regions.
     s.chain_alive[..chains].fill(true);
-    s.region_alive[..regions].fill(true);
+    for &r in &s.read_regions {
+        s.region_alive[r as usize] = true;
+    }
     loop {
         s.vital[..chains].fill(0);
-        for r in 0..regions {
+        for &r in &s.read_regions {
+            let r = r as usize;
             if s.region_alive[r] {
-                for &(c, v) in &s.pairs[s.start[r] as usize..s.start[r + 1] as usize] {
+                for &(c, v) in &s.pairs[s.start[r] as usize..s.end[r] as usize] {
                     s.vital[c as usize] += v as u16;
                 }
             }
         }
         let mut changed = false;
         for c in 0..chains {
-            if s.chain_alive[c] && s.vital[c] < 2 {
+            if s.read[c] && s.chain_alive[c] && s.vital[c] < 2 {
                 s.chain_alive[c] = false;
                 changed = true;
             }
         }
-        for r in 0..regions {
+        for &r in &s.read_regions {
+            let r = r as usize;
             if s.region_alive[r]
-                && s.pairs[s.start[r] as usize..s.start[r + 1] as usize]
+                && s.pairs[s.start[r] as usize..s.end[r] as usize]
                     .iter()
                     .any(|&(c, _)| !s.chain_alive[c as usize])
             {
@@ -191,7 +306,7 @@ fn benson_with(board: &Board, color: Color, alive: &mut [bool], s: &mut Scratch)
     }
     for c in 0..chains {
         let head = Point(s.heads[c]);
-        if s.chain_alive[c] {
+        if s.read[c] && s.chain_alive[c] {
             for stone in board.string_stones(head) {
                 alive[stone.index()] = true;
             }
@@ -212,6 +327,29 @@ pub fn may_be_alive(board: &Board, p: Point) -> bool {
     let Some(color) = board.cell(p).color() else {
         return false;
     };
+    FILLS.with(|f| may_be_alive_with(board, p, color, &mut f.borrow_mut()))
+}
+
+/// The working arrays of [`may_be_alive`], kept from call to call (one set per thread) so
+/// that a call clears nothing: a point was reached by this call's fill `f` when its mark is
+/// `base + f`.
+struct Fills {
+    /// Per point: the mark of the fill that reached it.
+    mark: Vec<u32>,
+    /// The first mark of the current call (one above the last mark of the previous one).
+    base: u32,
+    stack: Vec<u16>,
+}
+
+thread_local! {
+    static FILLS: std::cell::RefCell<Fills> = std::cell::RefCell::new(Fills {
+        mark: vec![0; MAX_POINTS],
+        base: 1,
+        stack: vec![0; MAX_POINTS],
+    });
+}
+
+fn may_be_alive_with(board: &Board, p: Point, color: Color, f: &mut Fills) -> bool {
     let own = Cell::stone(color);
     let head = board.string_head(p);
     let liberty = |x: Point| {
@@ -220,27 +358,33 @@ pub fn may_be_alive(board: &Board, p: Point) -> bool {
             .iter()
             .any(|&m| board.cell(m) == own && board.string_head(m) == head)
     };
-    // Per point: the fill that reached it (0: none); per fill: whether it stopped short.
-    let mut seen = [0u16; MAX_POINTS];
-    let mut stopped = [false; MAX_POINTS];
-    let mut stack = [0u16; MAX_POINTS];
-    let mut fills = 0u16;
+    if f.base > u32::MAX - 2 * MAX_POINTS as u32 {
+        f.mark.fill(0);
+        f.base = 1;
+    }
+    let base = f.base;
+    // Per fill (from 1): whether it stopped short.
+    let mut stopped: SmallVec<[bool; 32]> = SmallVec::new();
+    stopped.push(false);
+    let mut fills = 0u32;
     let mut vital = 0;
-    for s in board.string_stones(head) {
+    let mut alive = false;
+    'strings: for s in board.string_stones(head) {
         for l in board.neighbours(s) {
-            if board.cell(l) != Cell::Empty || seen[l.index()] != 0 {
+            if board.cell(l) != Cell::Empty || f.mark[l.index()] >= base {
                 continue;
             }
             // Flood the region of l until an empty point that is not a liberty, or a point
             // of a flood that stopped so (the same region).
             fills += 1;
-            seen[l.index()] = fills;
-            stack[0] = l.0;
+            stopped.push(false);
+            f.mark[l.index()] = base + fills;
+            f.stack[0] = l.0;
             let mut top = 1;
             let mut is_vital = true;
             'flood: while top > 0 {
                 top -= 1;
-                let x = Point(stack[top]);
+                let x = Point(f.stack[top]);
                 if board.cell(x) == Cell::Empty && !liberty(x) {
                     is_vital = false;
                     break;
@@ -250,31 +394,29 @@ pub fn may_be_alive(board: &Board, p: Point) -> bool {
                     if c == Cell::OffBoard || c == own {
                         continue;
                     }
-                    match seen[m.index()] {
-                        0 => {
-                            seen[m.index()] = fills;
-                            stack[top] = m.0;
-                            top += 1;
-                        }
-                        f if stopped[f as usize] => {
-                            is_vital = false;
-                            break 'flood;
-                        }
-                        _ => {}
+                    let mk = f.mark[m.index()];
+                    if mk < base {
+                        f.mark[m.index()] = base + fills;
+                        f.stack[top] = m.0;
+                        top += 1;
+                    } else if stopped[(mk - base) as usize] {
+                        is_vital = false;
+                        break 'flood;
                     }
                 }
             }
+            stopped[fills as usize] = !is_vital;
             if is_vital {
                 vital += 1;
                 if vital >= 2 {
-                    return true;
+                    alive = true;
+                    break 'strings;
                 }
-            } else {
-                stopped[fills as usize] = true;
             }
         }
     }
-    false
+    f.base = base + fills + 1;
+    alive
 }
 
 #[cfg(test)]
@@ -409,6 +551,21 @@ mod tests {
                 for color in Color::BOTH {
                     let fast = benson_alive(&b, color);
                     assert_eq!(fast, reference(&b, color), "{b:?}");
+                    // Asked about one string, or about every point at once.
+                    for p in b.points() {
+                        let mut of = vec![false; MAX_POINTS];
+                        benson_of(&b, color, &[p], &mut of);
+                        if b.cell(p) == Cell::stone(color) {
+                            assert_eq!(of[p.index()], fast[p.index()], "{} {b:?}", b.vertex(p));
+                        }
+                        for q in b.points() {
+                            assert!(!of[q.index()] || fast[q.index()], "{b:?}");
+                        }
+                    }
+                    let all: Vec<Point> = b.points().collect();
+                    let mut of = vec![false; MAX_POINTS];
+                    benson_of(&b, color, &all, &mut of);
+                    assert_eq!(of, fast, "{b:?}");
                     some_alive |= fast.contains(&true);
                     for p in b.points() {
                         if fast[p.index()] {
