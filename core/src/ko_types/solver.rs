@@ -23,11 +23,13 @@
 //! being the prover; the fixed-ko and basic-ko conditions are the rule table's
 //! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko). Its
 //! table is keyed by position, side to move, pass count, simple-ko ban, Z's released-ko
-//! state and the hash of the set of transitions made since the line's first capture: before
-//! it every play adds a stone and no position comes back, so lines that reach a position by
-//! different orders of the same plays share a value, and a move that could repeat a
-//! transition made before the capture (from a position that came back, a snapback say)
-//! ends its line unknown ([`VirtualForce::recurred`]); the same key without the transitions
+//! state and the hash of the set of transitions a position to come may repeat: while every
+//! capture of the line took only a stone of the classified ko's two points, its stones
+//! elsewhere only grow, and only the transitions since its last play off the ko's points
+//! count; once another capture is made, those and all since. So lines that reach a
+//! position by different orders of the same plays share a value, and a move that could
+//! repeat a transition left out (from a position that came back, a snapback say) ends its
+//! line unknown ([`VirtualForce::recurred`]); the same key without the transitions
 //! is the search's hint ([`LocalGame::hint_key`]): a state not searched yet starts from the
 //! proof and disproof numbers the same position had with another history, which steers
 //! the search to the refutations found there without trusting them.
@@ -63,21 +65,23 @@ struct Node {
     passes: u8,
     /// Z's previous move was a ko capture in a ko other than the classified one.
     z_other_ko: bool,
-    /// XOR of the transition keys made so far, from the line's first capture on (from the
-    /// start when the reading shares no transpositions, see [`VirtualForce::share`]): zero
-    /// while `free`.
+    /// XOR of the transition keys made so far that a position to come may repeat: while the
+    /// line is `free`, those since its last play off the classified ko's two points; once
+    /// it is not, those and all since (from the start when the reading shares no
+    /// transpositions, see [`VirtualForce::share`]).
     trans_hash: u64,
-    /// No play of the line has captured yet (and the reading shares transpositions).
+    /// Every capture of the line took only a stone of the classified ko's two points (and
+    /// the reading shares transpositions): the stones elsewhere only grow.
     free: bool,
     /// Black's and White's stones on the board, less those of the start position.
     stones: [i16; 2],
-    /// [`Node::stones`] of the line's last position before its first capture.
+    /// [`Node::stones`] of the line's last free position.
     free_stones: [i16; 2],
-    /// The position may be one that a line went through before its first capture
+    /// The position may be one that a line went through while free
     /// ([`VirtualForce::may_recur`]).
     recurs: bool,
     /// The move that led here may repeat a transition that some line sharing this state
-    /// made before its first capture: the line ends with an unknown value.
+    /// made while free and left out of its key: the line ends with an unknown value.
     doubtful: bool,
     /// The move that led here captured a judged wall: the line ends with an unknown value.
     wall_taken: bool,
@@ -138,21 +142,22 @@ struct VirtualForce {
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
-    /// Share transpositions before captures: the keys of a line's states leave out the
-    /// transitions its plays made before its first capture (see [`VirtualForce::recurred`]).
+    /// Share transpositions: the keys of a line's states leave out the transitions no
+    /// position to come can repeat while the line is free (see [`Node::free`],
+    /// [`VirtualForce::recurred`]).
     share: bool,
     /// True once some line met a doubtful move ([`Node::doubtful`]): a move from a position
-    /// reached after a capture that may be one some line went through before its first
-    /// capture ([`VirtualForce::may_recur`]), which may repeat a transition that line made
-    /// there. Lines that share values may differ on whether it is banned, so it ends its
+    /// reached once the line is no longer free that may be one some line went through while
+    /// free ([`VirtualForce::may_recur`]), which may repeat a transition that line made
+    /// there and left out of its key. Lines that share values may differ on whether it is banned, so it ends its
     /// line with an unknown value (as a cut line does); an answer left unknown is then
     /// read again without sharing.
     recurred: bool,
-    /// The stones of the start position.
+    /// The stones of the start position off the classified ko's two points.
     start_stones: Vec<(Point, Cell)>,
-    /// The current line's last position before its first capture, once it has made one.
+    /// The current line's last free position ([`Node::free`]), once it is no longer free.
     free_board: Option<Box<Board>>,
-    /// Where the current line's first capture is among its transitions, if it made one.
+    /// Where the current line's play that ended its freedom is among its transitions.
     free_at: Option<usize>,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
@@ -349,16 +354,16 @@ pub(super) fn virtual_force_unpruned(
 fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, mut reading: Reading) -> Verdict {
     match answer_sharing(start, ko, z, target, reading.again(), true) {
         (verdict, false) => verdict,
-        // A position some line went through before its first capture came back: the
-        // shared values may rest on the order of those plays.
+        // A position some line went through while free came back: the shared values may
+        // rest on the order of its plays.
         (_, true) => {
-            tracing::trace!("a position before a capture came back: read again unshared");
+            tracing::trace!("a position of a free line came back: read again unshared");
             answer_sharing(start, ko, z, target, reading, false).0
         }
     }
 }
 
-/// [`answer`], sharing transpositions before captures or not (see [`VirtualForce::share`]);
+/// [`answer`], sharing transpositions or not (see [`VirtualForce::share`]);
 /// also whether the reading met a position that makes the shared values doubtful
 /// ([`VirtualForce::recurred`]).
 fn answer_sharing(
@@ -515,7 +520,7 @@ pub(super) fn forcing_line(
     };
     let goal = target_points(start, ko, target);
     let mut line = Vec::new();
-    // Sharing transpositions before captures first; a line that met a doubtful move and
+    // Sharing transpositions first; a line that met a doubtful move and
     // found no line is read again without sharing (see [`VirtualForce::recurred`]).
     for share in [true, false] {
         let mut game = VirtualForce::new(z, ko, goal.clone(), region.clone(), start);
@@ -568,7 +573,7 @@ fn line_of(game: &mut VirtualForce, start: &Board, allowance: &mut Allowance) ->
         let Some((m, child, _)) = chosen else {
             return Vec::new();
         };
-        // Played again to stay on the line (its transition, and its first capture).
+        // Played again to stay on the line (its transition, and where it stops being free).
         game.recycle(child);
         let Some(child) = game.play(&node, m) else {
             return Vec::new();
@@ -645,6 +650,7 @@ impl VirtualForce {
             recurred: false,
             start_stones: start
                 .points()
+                .filter(|&p| !ko.contains(p))
                 .filter_map(|p| start.cell(p).color().map(|c| (p, Cell::stone(c))))
                 .collect(),
             free_board: None,
@@ -920,24 +926,24 @@ impl VirtualForce {
         }
     }
 
-    /// True when `n`'s position, reached after a capture, may be one that a line went
-    /// through before its first capture (the start's stones all there, and fewer stones
-    /// than in the line's last position before its first capture, of neither colour more).
-    /// Positions before any capture only gain stones, so a transition made there can be
-    /// made again, and banned, only from such a position; while the reading meets none,
-    /// the lines that reach a position with the same transitions since their first capture
-    /// have the same futures, whatever their orders before it.
+    /// True when `n`'s position, reached once the line is no longer free (see
+    /// [`Node::free`]), may be one that a line went through while it was free: off the
+    /// classified ko's two points, the start's stones all there, and only stones of the
+    /// line's last free position, fewer than there. While a line is free its stones off the
+    /// ko's points only grow, so a transition it made before its last play off them can be
+    /// made again, and banned, only from such a position; while the reading meets none, the
+    /// lines that reach a position with the same transitions since then (see
+    /// [`Node::trans_hash`]) have the same futures, whatever their orders before it.
     fn may_recur(&self, n: &Node) -> bool {
-        // Between the start's stones and the line's last position before its first capture:
-        // as many stones of each colour as the start at least, and no more than there.
+        // The counts with the ko's two points, which may hold a stone more or less each.
         let (s, f) = (n.stones, n.free_stones);
         if !self.share
             || n.free
-            || s[0] < 0
-            || s[1] < 0
-            || s[0] > f[0]
-            || s[1] > f[1]
-            || s[0] + s[1] >= f[0] + f[1]
+            || s[0] < -2
+            || s[1] < -2
+            || s[0] > f[0] + 2
+            || s[1] > f[1] + 2
+            || s[0] + s[1] > f[0] + f[1] + 1
             || !self.start_stones.iter().all(|&(p, c)| n.board.cell(p) == c)
         {
             return false;
@@ -945,20 +951,31 @@ impl VirtualForce {
         let Some(free) = self.free_board.as_ref().filter(|_| self.free_at.is_some()) else {
             return true;
         };
-        n.board.points().all(|p| {
-            let c = n.board.cell(p);
-            c.color().is_none() || free.cell(p) == c
-        })
+        let mut fewer = false;
+        for p in n.board.points() {
+            if self.ko.contains(p) {
+                continue;
+            }
+            let (c, l) = (n.board.cell(p), free.cell(p));
+            if c.color().is_some() && c != l {
+                return false;
+            }
+            fewer |= c == Cell::Empty && l.color().is_some();
+        }
+        fewer
     }
 
     /// True when the play `m` from `n`, a position that may recur
-    /// ([`VirtualForce::may_recur`]), may be one a line made before its first capture: it
-    /// puts back a stone of the line's last position before that capture.
+    /// ([`VirtualForce::may_recur`]), may be one a line made while it was free: a play on
+    /// one of the classified ko's points, or one that puts back a stone of the line's last
+    /// free position.
     fn may_repeat(&self, n: &Node, m: Point) -> bool {
-        self.free_board
-            .as_ref()
-            .filter(|_| self.free_at.is_some())
-            .is_none_or(|free| free.cell(m) == Cell::stone(n.to_move))
+        self.ko.contains(m)
+            || self
+                .free_board
+                .as_ref()
+                .filter(|_| self.free_at.is_some())
+                .is_none_or(|free| free.cell(m) == Cell::stone(n.to_move))
     }
 
     /// [`LocalGame::settled`] for this game (see there).
@@ -1071,8 +1088,14 @@ impl LocalGame for VirtualForce {
         self.transitions.push((before, after));
         child.stones[n.to_move.index()] += 1;
         child.stones[n.to_move.opponent().index()] -= removed as i16;
-        if n.free && removed > 0 {
-            child.free = false;
+        // Free while every capture took only a stone of the classified ko's two points: the
+        // stones elsewhere then only grow.
+        let ko_taken = removed == 1
+            && [self.ko.empty, self.ko.stone]
+                .into_iter()
+                .any(|k| n.board.cell(k) != Cell::Empty && child.board.cell(k) == Cell::Empty);
+        child.free = n.free && (removed == 0 || ko_taken);
+        if n.free && !child.free {
             child.free_stones = n.stones;
             match &mut self.free_board {
                 Some(b) => (**b).clone_from(&n.board),
@@ -1080,9 +1103,12 @@ impl LocalGame for VirtualForce {
             }
             self.free_at = Some(self.transitions.made.len() - 1);
         }
-        if !child.free {
-            child.trans_hash ^= mix(before, after);
-        }
+        child.trans_hash = if child.free && !self.ko.contains(m) {
+            // A stone outside the ko's points: no earlier position of a free line comes back.
+            0
+        } else {
+            n.trans_hash ^ mix(before, after)
+        };
         if doubtful {
             child.doubtful = true;
             self.recurred = true;
@@ -1180,7 +1206,8 @@ impl LocalGame for VirtualForce {
             n.z_other_ko
         };
         let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
-        let trans_hash = if n.free && removed == 0 {
+        let free = n.free && (removed == 0 || (removed == 1 && self.ko.contains(taken)));
+        let trans_hash = if free && !self.ko.contains(m) {
             0
         } else {
             n.trans_hash ^ mix(before, after)
