@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A second opinion from GNU Go on koan's judged ko answers.
 
-  gtp-scripts/ko-second-opinion.py [KOAN] [--n9 N] [--n19 N] [--boards]
+  gtp-scripts/ko-second-opinion.py [KOAN] [--n9 N] [--n19 N] [--boards] [--case GAME:MOVE ...]
 
 Picks a deterministic sample of basic kos of the corpus (engine-tests/ko-corpus/9x9 and
 19x19) that koan classifies (type known) with basis=judged, asks koan's
@@ -38,7 +38,11 @@ koan finds them), in each game ordered by a hash of file and move; the games in 
 hash of their names; round by round one candidate from each game is asked (at most three
 tries a game a round) until N kos (default 30 on 9x9, 8 on 19x19) are judged and classified.
 koan reads each ko with its default work budget (nodes, not seconds), so the answers are the
-same under any load. --boards prints GNU Go's board after every disagreeing line."""
+same under any load. --boards prints GNU Go's board after every disagreeing line.
+
+--case GAME:MOVE (repeatable; GAME a file name of the 9x9 or 19x19 corpus, MOVE the number
+of moves played) checks the kos of those positions instead of a sample, whatever their
+basis: the way to check the answers a change to the classifier changed."""
 import glob
 import hashlib
 import importlib.util
@@ -392,7 +396,7 @@ def main():
     opts = sys.argv[1:]
     args, i = [], 0
     while i < len(opts):
-        if opts[i] in ("--n9", "--n19"):
+        if opts[i] in ("--n9", "--n19", "--case"):
             i += 2
         elif opts[i].startswith("--"):
             i += 1
@@ -404,6 +408,7 @@ def main():
     def opt(name, default):
         return int(opts[opts.index(name) + 1]) if name in opts else default
     n9, n19 = opt("--n9", 30), opt("--n19", 8)
+    chosen = [opts[i + 1] for i, o in enumerate(opts) if o == "--case"]
     boards = "--boards" in opts
     koan = Gtp([koan_path, "--threads", "1", "--quiet"])
     gnugo = Gtp([CORPUS.GNUGO, "--mode", "gtp"])
@@ -416,7 +421,18 @@ def main():
                        key=lambda g: key(os.path.basename(g)))
         pools = {g: candidates(g) for g in games}
         sample, asked = [], 0
-        while len(sample) < want and any(pools.values()):
+        for c in chosen:
+            name, move = c.rsplit(":", 1)
+            g = os.path.join(d, name)
+            if g not in pools:
+                continue
+            for m, board, ko in sorted(pools[g], key=lambda c: (c[0], c[2])):
+                if m == int(move):
+                    asked += 1
+                    ans, basis, walls = ask_koan(koan, g, m, ko, size)
+                    ty, loc = derive_type(ans) if len(ans) == 8 else ("unknown", "unknown")
+                    sample.append((g, m, board, ko, ans, walls, ty, loc))
+        while not chosen and len(sample) < want and any(pools.values()):
             for g in games:
                 if len(sample) >= want:
                     break

@@ -17,7 +17,7 @@ pub mod walls;
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
-use crate::tactics::benson::{benson_alive, benson_into, benson_of, may_be_alive};
+use crate::tactics::benson::{benson_alive, benson_all_alive, benson_of, may_be_alive};
 use crate::tactics::local_search::{Allowance, StopTest};
 use smallvec::SmallVec;
 use std::fmt;
@@ -1049,14 +1049,37 @@ pub(crate) fn has_uncapturable_life_counted(
         }
         passed.push(head);
     }
-    let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
-    if dead {
-        benson_into(board, color, &mut alive);
-    } else {
-        // Only the goal's own strings are asked about.
-        benson_of(board, color, points, &mut alive);
+    if !dead {
+        // Benson's test asked only about the goal's strings that no judgement makes
+        // uncapturable: the goal is reached when they are all alive.
+        let asked: SmallVec<[Point; 8]> = points
+            .iter()
+            .copied()
+            .filter(|&p| board.cell(p) == own && !walls.string_uncapturable(board, p))
+            .collect();
+        return benson_all_alive(board, color, &asked);
     }
+    // Benson's test asked about the goal's strings and those next to its dead strings.
+    let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
+    for &p in points {
+        match board.cell(p) {
+            c if c == own => asked.push(p),
+            Cell::Empty => {}
+            _ => {
+                for s in board.string_stones(p) {
+                    asked.extend(
+                        board
+                            .neighbours(s)
+                            .into_iter()
+                            .filter(|&n| board.cell(n) == own),
+                    );
+                }
+            }
+        }
+    }
+    let mut alive = [false; crate::board::MAX_POINTS];
+    benson_of(board, color, &asked, &mut alive);
     points.iter().all(|&p| match board.cell(p) {
         c if c == own => alive[p.index()] || walls.string_uncapturable(board, p),
         Cell::Empty => true,
@@ -1127,44 +1150,33 @@ pub(crate) fn goal_out_of_reach_counted(
         return false;
     }
     // Only what may pass Benson's test or a wall needs it: a stone whose string may be
-    // alive, an area that would be held if all its border were.
+    // alive, an area that would be held if all its border were. Benson's test is then asked
+    // about the goal's O strings and the O strings bordering such areas.
     // (A string is asked once: its stones give the same answer.)
     let mut failed: SmallVec<[Point; 4]> = SmallVec::new();
-    let mut held_if_alive = |p: Point| {
-        if board.cell(p) == opp {
-            let head = board.string_head(p);
-            if failed.contains(&head) {
-                return false;
-            }
-            let held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
-            if !held {
-                failed.push(head);
-            }
-            held
-        } else {
-            held_area(board, opp, |_| true, p)
-        }
-    };
-    if !points.iter().any(|&p| held_if_alive(p)) {
-        return false;
-    }
-    // Benson's test for the strings asked about below: the goal's O strings and the O
-    // strings bordering an area of a goal point that would be held if they were alive.
     let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
+    let mut may_be_held = false;
     for &p in points {
         if board.cell(p) == opp {
             asked.push(p);
+            let head = board.string_head(p);
+            if may_be_held || failed.contains(&head) {
+                continue;
+            }
+            may_be_held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
+            if !may_be_held {
+                failed.push(head);
+            }
         } else {
-            held_area(
-                board,
-                opp,
-                |m| {
-                    asked.push(m);
-                    true
-                },
-                p,
-            );
+            let border = |m: Point| {
+                asked.push(m);
+                true
+            };
+            may_be_held |= held_area(board, opp, border, p);
         }
+    }
+    if !may_be_held {
+        return false;
     }
     let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
@@ -1181,8 +1193,12 @@ pub(crate) fn goal_out_of_reach_counted(
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
 fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, start: Point) -> bool {
-    AREA_MARKS.with(|m| {
-        let (marks, stamp) = &mut *m.borrow_mut();
+    AREA.with(|a| {
+        let Area {
+            marks,
+            stamp,
+            stack,
+        } = &mut *a.borrow_mut();
         // Each call marks with a stamp of its own, so that no call clears the marks.
         *stamp = stamp.wrapping_add(1);
         if *stamp == 0 {
@@ -1190,10 +1206,11 @@ fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, sta
             *stamp = 1;
         }
         let stamp = *stamp;
-        let mut stack: SmallVec<[Point; 64]> = SmallVec::new();
-        stack.push(start);
+        stack.clear();
+        stack.push(start.0);
         marks[start.index()] = stamp;
         while let Some(x) = stack.pop() {
+            let x = Point(x);
             let mut touches = false;
             for m in board.neighbours(x) {
                 match board.cell(m) {
@@ -1207,7 +1224,7 @@ fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, sta
                     _ => {
                         if marks[m.index()] != stamp {
                             marks[m.index()] = stamp;
-                            stack.push(m);
+                            stack.push(m.0);
                         }
                     }
                 }
@@ -1220,11 +1237,21 @@ fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, sta
     })
 }
 
+/// The working arrays of [`held_area`], kept from call to call (one set per thread) so that
+/// a call neither allocates nor clears: the points it reached are those marked with its
+/// call's stamp.
+struct Area {
+    marks: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+}
+
 thread_local! {
-    /// The points [`held_area`] reached (those marked with its call's stamp), and the last
-    /// stamp; kept from call to call (one per thread) so that a call clears nothing.
-    static AREA_MARKS: std::cell::RefCell<(Vec<u32>, u32)> =
-        std::cell::RefCell::new((vec![0; crate::board::MAX_POINTS], 0));
+    static AREA: std::cell::RefCell<Area> = std::cell::RefCell::new(Area {
+        marks: vec![0; crate::board::MAX_POINTS],
+        stamp: 0,
+        stack: Vec::with_capacity(crate::board::MAX_POINTS),
+    });
 }
 
 /// The ko's region on `board`: the ko's points, then repeatedly every string touching a

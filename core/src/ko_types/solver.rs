@@ -23,11 +23,16 @@
 //! being the prover; the fixed-ko and basic-ko conditions are the rule table's
 //! ([`ko::transition_bans`], with the board's ko point as the fast path for basic ko). Its
 //! table is keyed by position, side to move, pass count, simple-ko ban, Z's released-ko
-//! state and the hash of the set of transitions made, so lines with different fixed-ko
-//! histories never share a value; the same key without the transitions is the search's
-//! hint ([`LocalGame::hint_key`]): a state not searched yet starts from the proof and
-//! disproof numbers the same position had with another history, which steers the search
-//! to the refutations found there without trusting them.
+//! state and the hash of the set of transitions a position to come may repeat: while every
+//! capture of the line took only a stone of the classified ko's two points, its stones
+//! elsewhere only grow, and only the transitions since its last play off the ko's points
+//! count; once another capture is made, those and all since. So lines that reach a
+//! position by different orders of the same plays share a value, and a move that could
+//! repeat a transition left out (from a position that came back, a snapback say) ends its
+//! line unknown ([`VirtualForce::recurred`]); the same key without the transitions
+//! is the search's hint ([`LocalGame::hint_key`]): a state not searched yet starts from the
+//! proof and disproof numbers the same position had with another history, which steers
+//! the search to the refutations found there without trusting them.
 //!
 //! A pruning keeps "no" answers within reach (sound whatever the line's history): a
 //! position where a goal point is held for good by the opponent ([`goal_out_of_reach`]) is
@@ -60,8 +65,24 @@ struct Node {
     passes: u8,
     /// Z's previous move was a ko capture in a ko other than the classified one.
     z_other_ko: bool,
-    /// XOR of the transition keys made so far.
+    /// XOR of the transition keys made so far that a position to come may repeat: while the
+    /// line is `free`, those since its last play off the classified ko's two points; once
+    /// it is not, those and all since (from the start when the reading shares no
+    /// transpositions, see [`VirtualForce::share`]).
     trans_hash: u64,
+    /// Every capture of the line took only a stone of the classified ko's two points (and
+    /// the reading shares transpositions): the stones elsewhere only grow.
+    free: bool,
+    /// Black's and White's stones on the board, less those of the start position.
+    stones: [i16; 2],
+    /// [`Node::stones`] of the line's last free position.
+    free_stones: [i16; 2],
+    /// The position may be one that a line went through while free
+    /// ([`VirtualForce::may_recur`]).
+    recurs: bool,
+    /// The move that led here may repeat a transition that some line sharing this state
+    /// made while free and left out of its key: the line ends with an unknown value.
+    doubtful: bool,
     /// The move that led here captured a judged wall: the line ends with an unknown value.
     wall_taken: bool,
     /// Plies from the game's root.
@@ -77,6 +98,11 @@ impl Node {
             passes: source.passes,
             z_other_ko: source.z_other_ko,
             trans_hash: source.trans_hash,
+            free: source.free,
+            stones: source.stones,
+            free_stones: source.free_stones,
+            recurs: source.recurs,
+            doubtful: source.doubtful,
             wall_taken: source.wall_taken,
             depth: source.depth,
         }
@@ -89,6 +115,11 @@ impl Node {
         self.passes = source.passes;
         self.z_other_ko = source.z_other_ko;
         self.trans_hash = source.trans_hash;
+        self.free = source.free;
+        self.stones = source.stones;
+        self.free_stones = source.free_stones;
+        self.recurs = source.recurs;
+        self.doubtful = source.doubtful;
         self.wall_taken = source.wall_taken;
         self.depth = source.depth;
     }
@@ -111,6 +142,23 @@ struct VirtualForce {
     order_cache: FxHashMap<(u64, bool), Moves<Point>>,
     /// Apply the two prunings (off only to cross-check them in tests).
     prune: bool,
+    /// Share transpositions: the keys of a line's states leave out the transitions no
+    /// position to come can repeat while the line is free (see [`Node::free`],
+    /// [`VirtualForce::recurred`]).
+    share: bool,
+    /// True once some line met a doubtful move ([`Node::doubtful`]): a move from a position
+    /// reached once the line is no longer free that may be one some line went through while
+    /// free ([`VirtualForce::may_recur`]), which may repeat a transition that line made
+    /// there and left out of its key. Lines that share values may differ on whether it is banned, so it ends its
+    /// line with an unknown value (as a cut line does); an answer left unknown is then
+    /// read again without sharing.
+    recurred: bool,
+    /// The stones of the start position off the classified ko's two points.
+    start_stones: Vec<(Point, Cell)>,
+    /// The current line's last free position ([`Node::free`]), once it is no longer free.
+    free_board: Option<Box<Board>>,
+    /// Where the current line's play that ended its freedom is among its transitions.
+    free_at: Option<usize>,
     /// Strings judged alive, treated as uncapturable.
     walls: JudgedWalls,
     /// The region's rim when judged walls bound it ([`JudgedWalls::rim`]): the empty points
@@ -199,6 +247,29 @@ fn plain_answer(start: &Board, ko: BasicKo, z: Color, target: Target, prune: boo
     answer(start, ko, z, target, reading).answer
 }
 
+/// [`virtual_force`] without sharing transpositions (see [`VirtualForce::share`]): the
+/// reading the shared one must agree with.
+#[cfg(test)]
+pub(super) fn virtual_force_unshared(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+) -> Answer {
+    let walls = JudgedWalls::none();
+    let mut memory = Memory::default();
+    let mut allowance = Allowance::nodes(NODE_BUDGET);
+    let reading = Reading {
+        prune: true,
+        walls: &walls,
+        allowance: &mut allowance,
+        memory: &mut memory,
+    };
+    answer_sharing(start, ko, z, target, reading, false)
+        .0
+        .answer
+}
+
 /// One question's answer, what cut it off when unknown, and the judged walls it rests on.
 pub(super) struct Verdict {
     /// The answer.
@@ -244,6 +315,19 @@ pub(super) struct Reading<'a> {
     pub memory: &'a mut Memory,
 }
 
+impl Reading<'_> {
+    /// The same reading, for one more question (spending from the same allowance, leaving
+    /// its memory in the same place).
+    fn again(&mut self) -> Reading<'_> {
+        Reading {
+            prune: self.prune,
+            walls: self.walls,
+            allowance: &mut *self.allowance,
+            memory: &mut *self.memory,
+        }
+    }
+}
+
 /// [`virtual_force`] read as `reading` says (judged walls bounding the region, an
 /// allowance, shared hints).
 pub(super) fn virtual_force_judged(
@@ -267,7 +351,29 @@ pub(super) fn virtual_force_unpruned(
     plain_answer(start, ko, z, target, false)
 }
 
-fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading) -> Verdict {
+fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, mut reading: Reading) -> Verdict {
+    match answer_sharing(start, ko, z, target, reading.again(), true) {
+        (verdict, false) => verdict,
+        // A position some line went through while free came back: the shared values may
+        // rest on the order of its plays.
+        (_, true) => {
+            tracing::trace!("a position of a free line came back: read again unshared");
+            answer_sharing(start, ko, z, target, reading, false).0
+        }
+    }
+}
+
+/// [`answer`], sharing transpositions or not (see [`VirtualForce::share`]);
+/// also whether the reading met a position that makes the shared values doubtful
+/// ([`VirtualForce::recurred`]).
+fn answer_sharing(
+    start: &Board,
+    ko: BasicKo,
+    z: Color,
+    target: Target,
+    reading: Reading,
+    share: bool,
+) -> (Verdict, bool) {
     let Reading {
         prune,
         walls,
@@ -283,7 +389,10 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     };
     let Some((region, mut judged)) = region_judged(start, ko, walls) else {
         tracing::debug!("ko region too large");
-        return verdict(Answer::Unknown, Some(Cutoff::Region), Vec::new());
+        return (
+            verdict(Answer::Unknown, Some(Cutoff::Region), Vec::new()),
+            false,
+        );
     };
     // A region bounded by unconditionally alive strings alone may still hold strings judged
     // alive that a ko decides, which a line may free: an answer resting on them is judged.
@@ -292,13 +401,14 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     }
     let goal = target_points(start, ko, target);
     if has_uncapturable_life_judged(start, z, &goal, walls) {
-        return verdict(Answer::Yes(Point::PASS), None, judged);
+        return (verdict(Answer::Yes(Point::PASS), None, judged), false);
     }
     if prune && goal_out_of_reach_judged(start, z, &goal, walls) {
-        return verdict(Answer::No, None, judged);
+        return (verdict(Answer::No, None, judged), false);
     }
     let mut game = VirtualForce::new(z, ko, goal, region, start);
     game.prune = prune;
+    game.share = share;
     game.set_walls(walls, start);
     if memory.region == game.region {
         game.values = std::mem::take(&mut memory.values);
@@ -312,13 +422,16 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
         }
     };
     if game.locked_seki(start) {
-        return verdict(&mut game, memory, Answer::No, None);
+        return (verdict(&mut game, memory, Answer::No, None), false);
     }
     let mut search = ProofNumberSearch::new(limits(allowance));
     search.budget = allowance.budget();
     if search.budget.guard_says_stop() {
         allowance.spend(&search.budget);
-        return verdict(&mut game, memory, Answer::Unknown, Some(Cutoff::Time));
+        return (
+            verdict(&mut game, memory, Answer::Unknown, Some(Cutoff::Time)),
+            false,
+        );
     }
     search.set_hints(std::mem::take(&mut memory.hints));
     // The root's moves one by one in their order (a move that decides at once first), as a
@@ -377,10 +490,16 @@ fn answer(start: &Board, ko: BasicKo, z: Color, target: Target, reading: Reading
     } else {
         (Answer::Unknown, Some(Cutoff::Search))
     };
-    Verdict {
-        allowance_spent,
-        ..verdict(&mut game, memory, answer, cutoff)
-    }
+    // A doubtful line counts as a cut one: a yes or no stands whatever it leads to, and
+    // only an unknown answer may be for want of the values it hid.
+    let recurred = game.recurred && answer == Answer::Unknown;
+    (
+        Verdict {
+            allowance_spent,
+            ..verdict(&mut game, memory, answer, cutoff)
+        },
+        recurred,
+    )
 }
 
 /// A forcing line for `z` (empty when the answer is not yes, or the search is cut off by
@@ -399,8 +518,26 @@ pub(super) fn forcing_line(
     let Some((region, _)) = region_judged(start, ko, walls) else {
         return Vec::new();
     };
-    let mut game = VirtualForce::new(z, ko, target_points(start, ko, target), region, start);
-    game.set_walls(walls, start);
+    let goal = target_points(start, ko, target);
+    let mut line = Vec::new();
+    // Sharing transpositions first; a line that met a doubtful move and
+    // found no line is read again without sharing (see [`VirtualForce::recurred`]).
+    for share in [true, false] {
+        let mut game = VirtualForce::new(z, ko, goal.clone(), region.clone(), start);
+        game.set_walls(walls, start);
+        game.share = share;
+        line = line_of(&mut game, start, allowance);
+        if !line.is_empty() || !game.recurred {
+            break;
+        }
+    }
+    line
+}
+
+/// The forcing line of `game` from `start` (see [`forcing_line`]), spending from
+/// `allowance`.
+fn line_of(game: &mut VirtualForce, start: &Board, allowance: &mut Allowance) -> Vec<Point> {
+    let z = game.z;
     let mut node = game.root(start);
     let mut line = Vec::new();
     let mut depth = 0;
@@ -414,7 +551,7 @@ pub(super) fn forcing_line(
             search.budget = allowance.budget();
             let v = match game.settled(&child) {
                 Some(v) => v,
-                None => search.solve(&mut game, &child, depth + 1),
+                None => search.solve(game, &child, depth + 1),
             };
             let cost = search.budget.nodes;
             allowance.spend(&search.budget);
@@ -436,10 +573,11 @@ pub(super) fn forcing_line(
         let Some((m, child, _)) = chosen else {
             return Vec::new();
         };
-        if !m.is_pass() {
-            game.transitions
-                .push((node.board.hash(), child.board.hash()));
-        }
+        // Played again to stay on the line (its transition, and where it stops being free).
+        game.recycle(child);
+        let Some(child) = game.play(&node, m) else {
+            return Vec::new();
+        };
         line.push(m);
         node = child;
         depth += 1;
@@ -508,6 +646,15 @@ impl VirtualForce {
             values: PositionValues::default(),
             order_cache: FxHashMap::default(),
             prune: true,
+            share: true,
+            recurred: false,
+            start_stones: start
+                .points()
+                .filter(|&p| !ko.contains(p))
+                .filter_map(|p| start.cell(p).color().map(|c| (p, Cell::stone(c))))
+                .collect(),
+            free_board: None,
+            free_at: None,
             walls: JudgedWalls::none(),
             rim: Vec::new(),
             walls_taken: Vec::new(),
@@ -537,6 +684,11 @@ impl VirtualForce {
             passes: 0,
             z_other_ko: false,
             trans_hash: 0,
+            free: self.share,
+            stones: [0; 2],
+            free_stones: [0; 2],
+            recurs: false,
+            doubtful: false,
             wall_taken: false,
             depth: 0,
         }
@@ -774,9 +926,61 @@ impl VirtualForce {
         }
     }
 
+    /// True when `n`'s position, reached once the line is no longer free (see
+    /// [`Node::free`]), may be one that a line went through while it was free: off the
+    /// classified ko's two points, the start's stones all there, and only stones of the
+    /// line's last free position, fewer than there. While a line is free its stones off the
+    /// ko's points only grow, so a transition it made before its last play off them can be
+    /// made again, and banned, only from such a position; while the reading meets none, the
+    /// lines that reach a position with the same transitions since then (see
+    /// [`Node::trans_hash`]) have the same futures, whatever their orders before it.
+    fn may_recur(&self, n: &Node) -> bool {
+        // The counts with the ko's two points, which may hold a stone more or less each.
+        let (s, f) = (n.stones, n.free_stones);
+        if !self.share
+            || n.free
+            || s[0] < -2
+            || s[1] < -2
+            || s[0] > f[0] + 2
+            || s[1] > f[1] + 2
+            || s[0] + s[1] > f[0] + f[1] + 1
+            || !self.start_stones.iter().all(|&(p, c)| n.board.cell(p) == c)
+        {
+            return false;
+        }
+        let Some(free) = self.free_board.as_ref().filter(|_| self.free_at.is_some()) else {
+            return true;
+        };
+        let mut fewer = false;
+        for p in n.board.points() {
+            if self.ko.contains(p) {
+                continue;
+            }
+            let (c, l) = (n.board.cell(p), free.cell(p));
+            if c.color().is_some() && c != l {
+                return false;
+            }
+            fewer |= c == Cell::Empty && l.color().is_some();
+        }
+        fewer
+    }
+
+    /// True when the play `m` from `n`, a position that may recur
+    /// ([`VirtualForce::may_recur`]), may be one a line made while it was free: a play on
+    /// one of the classified ko's points, or one that puts back a stone of the line's last
+    /// free position.
+    fn may_repeat(&self, n: &Node, m: Point) -> bool {
+        self.ko.contains(m)
+            || self
+                .free_board
+                .as_ref()
+                .filter(|_| self.free_at.is_some())
+                .is_none_or(|free| free.cell(m) == Cell::stone(n.to_move))
+    }
+
     /// [`LocalGame::settled`] for this game (see there).
     fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
-        if n.wall_taken {
+        if n.wall_taken || n.doubtful {
             return Some(Outcome::Unknown);
         }
         if n.passes == 0 && n.board.hash() == self.start_hash {
@@ -843,6 +1047,7 @@ impl LocalGame for VirtualForce {
         child.depth = depth;
         child.to_move = n.to_move.opponent();
         child.wall_taken = false;
+        child.doubtful = false;
         if m.is_pass() {
             child.passes = n.passes + 1;
             child.board.clear_ko(&mut self.stamps);
@@ -863,7 +1068,7 @@ impl LocalGame for VirtualForce {
         let wall_stone = self.wall_captured_by(&n.board, m, n.to_move);
         let wall_taken = wall_stone.is_some();
         let before = n.board.hash();
-        child.board.play(m, n.to_move, &mut self.stamps);
+        let removed = child.board.play(m, n.to_move, &mut self.stamps);
         if self.own_wall_left_in_atari(&child.board, m) {
             self.recycle(child);
             return None;
@@ -874,12 +1079,41 @@ impl LocalGame for VirtualForce {
             }
         }
         let after = child.board.hash();
-        if ko::transition_bans(self.transitions.contains((before, after))) {
+        // A doubtful move ends its line unknown, whether this line's history bans it or not.
+        let doubtful = n.recurs && self.may_repeat(n, m);
+        if !doubtful && ko::transition_bans(self.transitions.contains((before, after))) {
             self.recycle(child);
             return None;
         }
         self.transitions.push((before, after));
-        child.trans_hash ^= mix(before, after);
+        child.stones[n.to_move.index()] += 1;
+        child.stones[n.to_move.opponent().index()] -= removed as i16;
+        // Free while every capture took only a stone of the classified ko's two points: the
+        // stones elsewhere then only grow.
+        let ko_taken = removed == 1
+            && [self.ko.empty, self.ko.stone]
+                .into_iter()
+                .any(|k| n.board.cell(k) != Cell::Empty && child.board.cell(k) == Cell::Empty);
+        child.free = n.free && (removed == 0 || ko_taken);
+        if n.free && !child.free {
+            child.free_stones = n.stones;
+            match &mut self.free_board {
+                Some(b) => (**b).clone_from(&n.board),
+                None => self.free_board = Some(Box::new((*n.board).clone())),
+            }
+            self.free_at = Some(self.transitions.made.len() - 1);
+        }
+        child.trans_hash = if child.free && !self.ko.contains(m) {
+            // A stone outside the ko's points: no earlier position of a free line comes back.
+            0
+        } else {
+            n.trans_hash ^ mix(before, after)
+        };
+        if doubtful {
+            child.doubtful = true;
+            self.recurred = true;
+        }
+        child.recurs = self.may_recur(&child);
         child.passes = 0;
         child.wall_taken = wall_taken;
         if n.to_move == self.z {
@@ -891,6 +1125,9 @@ impl LocalGame for VirtualForce {
     fn unplay(&mut self, _n: &Node, m: Point) {
         if !m.is_pass() {
             self.transitions.pop();
+            if self.free_at == Some(self.transitions.made.len()) {
+                self.free_at = None;
+            }
         }
     }
 
@@ -926,6 +1163,7 @@ impl LocalGame for VirtualForce {
         }
         if self.captures_wall(&n.board, m, n.to_move)
             || self.may_atari_own_wall(&n.board, m, n.to_move)
+            || (n.recurs && self.may_repeat(n, m))
         {
             return Peek::Play;
         }
@@ -968,8 +1206,14 @@ impl LocalGame for VirtualForce {
             n.z_other_ko
         };
         let hint = hint_key(after, ko, n.to_move.opponent(), 0, z_other_ko);
+        let free = n.free && (removed == 0 || (removed == 1 && self.ko.contains(taken)));
+        let trans_hash = if free && !self.ko.contains(m) {
+            0
+        } else {
+            n.trans_hash ^ mix(before, after)
+        };
         Peek::Known {
-            key: mix(hint, n.trans_hash ^ mix(before, after)),
+            key: mix(hint, trans_hash),
             hint,
             settled,
         }

@@ -611,7 +611,8 @@ fn ko_in_a_living_groups_eye_is_an_internal_dead_ko() {
 }
 
 /// The solver's prunings (docs/ko-types-internals.md, "The solver") agree with the plain search on the
-/// test positions, question by question.
+/// test positions, question by question, and so does the reading that shares no
+/// transpositions.
 #[test]
 fn prunings_agree_on_the_test_positions() {
     let mut boards = vec![diagram(EXTERNAL_FIGHTING), diagram(LIVING_EYE)];
@@ -628,6 +629,12 @@ fn prunings_agree_on_the_test_positions() {
                             pruned.known(),
                             plain.known(),
                             "{z:?} {role:?} {target:?}\n{b:?}"
+                        );
+                        let unshared = solver::virtual_force_unshared(&start, ko, z, target);
+                        assert_eq!(
+                            pruned.known(),
+                            unshared.known(),
+                            "unshared {z:?} {role:?} {target:?}\n{b:?}"
                         );
                     }
                 }

@@ -434,10 +434,10 @@ impl JudgedWalls {
         self.pending > 0
             // Each liberty counts at most four times among the pseudo-liberties.
             && board.pseudo_liberties(p) >= SETTLED_LIBERTIES
-            && board.liberty_count(p, SETTLED_LIBERTIES) >= SETTLED_LIBERTIES
             && board.string_stones(p).any(|s| {
                 self.settled_if_free[s.index()].is_some_and(|c| board.cell(s) == Cell::stone(c))
             })
+            && board.liberty_count(p, SETTLED_LIBERTIES) >= SETTLED_LIBERTIES
     }
 
     /// One stone of each string of `region` on `board` that holds a stone judged alive on

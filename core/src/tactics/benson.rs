@@ -18,7 +18,16 @@ const NONE: u16 = u16::MAX;
 /// [`benson_alive`] into `alive` (at least [`MAX_POINTS`] long, all false), without
 /// allocating: [`benson_of`] asked about every string of `color`.
 pub fn benson_into(board: &Board, color: Color, alive: &mut [bool]) {
-    LOCAL.with(|s| benson_of_with(board, color, board.points(), alive, &mut s.borrow_mut()))
+    LOCAL.with(|s| {
+        benson_of_with(
+            board,
+            color,
+            board.points(),
+            alive,
+            false,
+            &mut s.borrow_mut(),
+        );
+    })
 }
 
 /// Benson's test for the strings of `color` holding the stones `asked` (stones of other
@@ -34,13 +43,19 @@ pub fn benson_into(board: &Board, color: Color, alive: &mut [bool]) {
 /// can have the region as a vital one then).
 pub fn benson_of(board: &Board, color: Color, asked: &[Point], alive: &mut [bool]) {
     LOCAL.with(|s| {
-        benson_of_with(
-            board,
-            color,
-            asked.iter().copied(),
-            alive,
-            &mut s.borrow_mut(),
-        )
+        let asked = asked.iter().copied();
+        benson_of_with(board, color, asked, alive, false, &mut s.borrow_mut());
+    })
+}
+
+/// True when every string of `color` holding a stone of `asked` is unconditionally alive
+/// (stones of other colours and empty points are ignored), as [`benson_of`] finds it; the
+/// reading stops at the first asked string found dead.
+pub fn benson_all_alive(board: &Board, color: Color, asked: &[Point]) -> bool {
+    let mut alive = [false; MAX_POINTS];
+    LOCAL.with(|s| {
+        let asked = asked.iter().copied();
+        benson_of_with(board, color, asked, &mut alive, true, &mut s.borrow_mut())
     })
 }
 
@@ -68,6 +83,8 @@ struct Local {
     /// far, and its vital regions still alive.
     heads: Vec<u16>,
     read: Vec<bool>,
+    asked: Vec<bool>,
+    explored: Vec<bool>,
     seen_in: Vec<u16>,
     touching: Vec<u16>,
     last_at: Vec<u16>,
@@ -75,14 +92,17 @@ struct Local {
     vital: Vec<u16>,
     /// The (chain, vital) pairs of the regions, region after region.
     pairs: Vec<(u16, bool)>,
+    /// Per chain: its first pair in a region read (an index in `pairs`, or [`NONE`]); per
+    /// pair of a region read: the chain's next such pair, and the pair's region.
+    first_link: Vec<u16>,
+    link: Vec<u16>,
+    pair_region: Vec<u16>,
     /// Per region: where its pairs start and end in `pairs`, what is known of it, and
     /// whether it is still alive.
     start: Vec<u16>,
     end: Vec<u16>,
     state: Vec<RegionState>,
     region_alive: Vec<bool>,
-    /// The regions whose bordering strings are read.
-    read_regions: Vec<u16>,
     /// The chains whose regions are still to be met.
     work: Vec<u16>,
     stack: Vec<u16>,
@@ -95,17 +115,21 @@ thread_local! {
         chain_of: vec![NONE; MAX_POINTS],
         heads: vec![0; MAX_POINTS],
         read: vec![false; MAX_POINTS],
+        asked: vec![false; MAX_POINTS],
+        explored: vec![false; MAX_POINTS],
         seen_in: vec![NONE; MAX_POINTS],
         touching: vec![0; MAX_POINTS],
         last_at: vec![NONE; MAX_POINTS],
         chain_alive: vec![false; MAX_POINTS],
         vital: vec![0; MAX_POINTS],
         pairs: Vec::with_capacity(4 * MAX_POINTS),
+        first_link: vec![NONE; MAX_POINTS],
+        link: vec![NONE; 4 * MAX_POINTS],
+        pair_region: vec![0; 4 * MAX_POINTS],
         start: vec![0; MAX_POINTS],
         end: vec![0; MAX_POINTS],
         state: vec![RegionState::VitalToNone; MAX_POINTS],
         region_alive: vec![false; MAX_POINTS],
-        read_regions: Vec::with_capacity(MAX_POINTS),
         work: Vec::with_capacity(MAX_POINTS),
         stack: vec![0; MAX_POINTS],
     });
@@ -120,11 +144,50 @@ impl Local {
             self.chain_of[h] = c as u16;
             self.heads[c] = h as u16;
             self.read[c] = false;
+            self.asked[c] = false;
+            self.explored[c] = false;
+            self.chain_alive[c] = true;
+            self.vital[c] = 0;
+            self.first_link[c] = NONE;
             self.seen_in[c] = NONE;
             self.last_at[c] = NONE;
             *chains += 1;
         }
         self.chain_of[h] as usize
+    }
+
+    /// Takes the chain `c` away, and the regions read that border it, and the chains read
+    /// whose regions were all met that this leaves with fewer than two vital regions, and
+    /// so on; false when one of them was asked about.
+    fn take_away(&mut self, c: usize) -> bool {
+        let mut none_asked = true;
+        let mut dying: SmallVec<[u16; 16]> = SmallVec::new();
+        self.chain_alive[c] = false;
+        dying.push(c as u16);
+        while let Some(d) = dying.pop() {
+            none_asked &= !self.asked[d as usize];
+            let mut i = self.first_link[d as usize];
+            while i != NONE {
+                let r = self.pair_region[i as usize] as usize;
+                i = self.link[i as usize];
+                if !self.region_alive[r] {
+                    continue;
+                }
+                self.region_alive[r] = false;
+                for j in self.start[r] as usize..self.end[r] as usize {
+                    let (e, vital) = self.pairs[j];
+                    let e = e as usize;
+                    if vital {
+                        self.vital[e] -= 1;
+                        if self.vital[e] < 2 && self.explored[e] && self.chain_alive[e] {
+                            self.chain_alive[e] = false;
+                            dying.push(e as u16);
+                        }
+                    }
+                }
+            }
+        }
+        none_asked
     }
 
     /// Floods the region of the empty point `l` as region `r` (see [`benson_of`]).
@@ -211,8 +274,9 @@ fn benson_of_with(
     color: Color,
     asked: impl Iterator<Item = Point>,
     alive: &mut [bool],
+    stop_at_first_death: bool,
     s: &mut Local,
-) {
+) -> bool {
     let own = Cell::stone(color);
     if s.base > u32::MAX - 2 * MAX_POINTS as u32 {
         s.region_of.fill(0);
@@ -221,19 +285,26 @@ fn benson_of_with(
     let mut chains = 0usize;
     let mut regions = 0usize;
     s.pairs.clear();
-    s.read_regions.clear();
     s.work.clear();
     for p in asked {
         if board.cell(p) == own {
             let c = s.chain(board.string_head(p).index(), &mut chains);
             if !s.read[c] {
                 s.read[c] = true;
+                s.asked[c] = true;
                 s.work.push(c as u16);
             }
         }
     }
-    while let Some(c) = s.work.pop() {
-        let c = c as usize;
+    // The strings are read in the order they are met (nearest the asked ones first). A
+    // string read whose regions were all met, with fewer than two vital regions left, is
+    // taken away at once, and so are the regions read that border it (a step of the
+    // removal below, made early: the removal ends where it would have).
+    let mut next = 0;
+    let mut all_alive = true;
+    'read: while next < s.work.len() {
+        let c = s.work[next] as usize;
+        next += 1;
         for stone in board.string_stones(Point(s.heads[c])) {
             for l in board.neighbours(stone) {
                 if board.cell(l) != Cell::Empty {
@@ -255,9 +326,22 @@ fn benson_of_with(
                     continue;
                 }
                 s.state[r] = RegionState::Read;
-                s.read_regions.push(r as u16);
                 for i in a..b {
                     let d = s.pairs[i].0 as usize;
+                    s.link[i] = s.first_link[d];
+                    s.first_link[d] = i as u16;
+                    s.pair_region[i] = r as u16;
+                }
+                let region_alive = s.pairs[a..b]
+                    .iter()
+                    .all(|&(d, _)| s.chain_alive[d as usize]);
+                s.region_alive[r] = region_alive;
+                for i in a..b {
+                    let (d, vital) = s.pairs[i];
+                    let d = d as usize;
+                    if region_alive && vital {
+                        s.vital[d] += 1;
+                    }
                     if !s.read[d] {
                         s.read[d] = true;
                         s.work.push(d as u16);
@@ -265,54 +349,40 @@ fn benson_of_with(
                 }
             }
         }
+        s.explored[c] = true;
+        if s.vital[c] < 2 && !s.take_away(c) && stop_at_first_death {
+            all_alive = false;
+            break 'read;
+        }
     }
-    s.base += regions as u32;
-    // The removal of Benson's algorithm on the strings read and their vital regions.
-    s.chain_alive[..chains].fill(true);
-    for &r in &s.read_regions {
-        s.region_alive[r as usize] = true;
-    }
-    loop {
-        s.vital[..chains].fill(0);
-        for &r in &s.read_regions {
-            let r = r as usize;
-            if s.region_alive[r] {
-                for &(c, v) in &s.pairs[s.start[r] as usize..s.end[r] as usize] {
-                    s.vital[c as usize] += v as u16;
+    if all_alive {
+        // The rest of the removal.
+        loop {
+            let mut changed = false;
+            for c in 0..chains {
+                if s.read[c] && s.chain_alive[c] && s.vital[c] < 2 {
+                    s.take_away(c);
+                    changed = true;
                 }
             }
-        }
-        let mut changed = false;
-        for c in 0..chains {
-            if s.read[c] && s.chain_alive[c] && s.vital[c] < 2 {
-                s.chain_alive[c] = false;
-                changed = true;
+            if !changed {
+                break;
             }
-        }
-        for &r in &s.read_regions {
-            let r = r as usize;
-            if s.region_alive[r]
-                && s.pairs[s.start[r] as usize..s.end[r] as usize]
-                    .iter()
-                    .any(|&(c, _)| !s.chain_alive[c as usize])
-            {
-                s.region_alive[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
         }
     }
+    s.base += regions as u32;
     for c in 0..chains {
         let head = Point(s.heads[c]);
         if s.read[c] && s.chain_alive[c] {
             for stone in board.string_stones(head) {
                 alive[stone.index()] = true;
             }
+        } else if s.asked[c] {
+            all_alive = false;
         }
         s.chain_of[head.index()] = NONE;
     }
+    all_alive
 }
 
 /// False when the string on `p` (a stone) is certainly not unconditionally alive, read
@@ -560,6 +630,12 @@ mod tests {
                         }
                         for q in b.points() {
                             assert!(!of[q.index()] || fast[q.index()], "{b:?}");
+                        }
+                    }
+                    for p in b.points().filter(|&p| b.cell(p) == Cell::stone(color)) {
+                        for q in b.points().filter(|&q| b.cell(q) == Cell::stone(color)) {
+                            let both = fast[p.index()] && fast[q.index()];
+                            assert_eq!(benson_all_alive(&b, color, &[p, q]), both, "{b:?}");
                         }
                     }
                     let all: Vec<Point> = b.points().collect();
