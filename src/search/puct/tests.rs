@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::board::Coord;
-use crate::nn::Evaluator;
 use crate::nn::Model;
+use crate::nn::{Evaluation, Evaluator};
 use crate::player::PlayerOptions;
 use crate::rules::{KoRule, Ruleset};
 
@@ -212,5 +212,57 @@ fn a_ko_capture_the_opponent_may_take_back_at_once_is_read_further_under_fixed_k
             (rule == KoRule::Fixed).then_some(d3),
             "{rule}"
         );
+    }
+}
+
+#[test]
+fn a_retakable_ko_capture_is_read_further_after_the_roots_moves_only() {
+    // The basic ko above: after White's C3, Black's favourite D3 takes it, and White may take
+    // back at once under fixed ko only. Read as a reply to the root's move C3 (the root one
+    // move earlier), the descent goes on by D3; read two moves below the root (A5, then C3),
+    // or under simple ko, it stops at the leaf.
+    let start = ["B3", "D2", "C2", "D4", "C4", "E3"];
+    let cases: [(KoRule, &[&str], &[&str], bool); 3] = [
+        (KoRule::Fixed, &["A5"], &["C3"], true),
+        (KoRule::Fixed, &[], &["A5", "C3"], false),
+        (KoRule::Simple, &["A5"], &["C3"], false),
+    ];
+    for (rule, root_moves, line, read_further) in cases {
+        let moves: Vec<&str> = start.iter().chain(root_moves).copied().collect();
+        let root = game(5, rule, &moves);
+        let filter = MoveFilter::default();
+        let mut pool = tiny();
+        let mut search = NetworkSearch::new(&root, root.to_move(), &filter, &mut pool);
+        search.simulate();
+        let (mut g, mut path, mut color) = (root.clone(), vec![0], root.to_move());
+        let mut eval = Evaluation::default();
+        let mut network = None;
+        for v in line {
+            let p = g.board().point(Coord::parse_gtp(v, 5).unwrap());
+            let node = path[path.len() - 1];
+            let child = kids_of(&search.nodes[node])
+                .find(|&i| search.nodes[i].point == p)
+                .unwrap();
+            g.play(color, p).unwrap();
+            path.push(child);
+            color = color.opponent();
+            search
+                .pool
+                .first_mut()
+                .evaluate_game_into(&g, 0, 0.0, &mut eval);
+            network = Some(search.expand(child, &g, color, path.len() - 1, &eval));
+        }
+        let leaf = path[path.len() - 1];
+        let d3 = g.board().point(Coord::parse_gtp("D3", 5).unwrap());
+        for i in kids_of(&search.nodes[leaf]) {
+            search.nodes[i].prior = if search.nodes[i].point == d3 {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        let depth = path.len();
+        search.finish_leaf(&mut g, &mut path, color, network.unwrap());
+        assert_eq!(path.len() > depth, read_further, "{rule} {line:?}");
     }
 }
