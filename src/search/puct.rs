@@ -412,17 +412,8 @@ impl<'a> NetworkSearch<'a> {
         let leaf = match self.descend(&mut game, &mut path, false) {
             Some(Descent::Finished(leaf)) => leaf,
             Some(Descent::Leaf(color)) => {
-                let node = path[path.len() - 1];
                 let visits = self.nodes[0].visits as usize;
-                let mut eval = std::mem::take(&mut self.leaf_eval);
-                self.pool.first_mut().evaluate_game_into(
-                    &game,
-                    visits % symmetry::COUNT,
-                    0.0,
-                    &mut eval,
-                );
-                let leaf = self.expand(node, &game, color, path.len() - 1, &eval);
-                self.leaf_eval = eval;
+                let leaf = self.evaluate_leaf(&path, &game, color, visits % symmetry::COUNT);
                 self.finish_leaf(&mut game, &mut path, color, leaf)
             }
             None => LeafValue::REFUSED,
@@ -574,17 +565,28 @@ impl<'a> NetworkSearch<'a> {
         }
         path.push(child);
         let visits = self.nodes[0].visits as usize;
-        let mut eval = std::mem::take(&mut self.leaf_eval);
-        self.pool.first_mut().evaluate_game_into(
-            game,
-            (visits + 1) % symmetry::COUNT,
-            0.0,
-            &mut eval,
-        );
         let after = color.opponent();
-        let leaf = self.expand(child, game, after, path.len() - 1, &eval);
-        self.leaf_eval = eval;
+        let leaf = self.evaluate_leaf(path, game, after, (visits + 1) % symmetry::COUNT);
         self.mix_playouts(path, game, after, leaf)
+    }
+
+    /// The network's verdict on the leaf at the end of `path` (where `color` is to move in
+    /// `game`), evaluated alone by the first evaluator in orientation `symmetry`, the leaf
+    /// expanded with its policy.
+    fn evaluate_leaf(
+        &mut self,
+        path: &[usize],
+        game: &Game,
+        color: Color,
+        symmetry: usize,
+    ) -> LeafValue {
+        let mut eval = std::mem::take(&mut self.leaf_eval);
+        self.pool
+            .first_mut()
+            .evaluate_game_into(game, symmetry, 0.0, &mut eval);
+        let leaf = self.expand(path[path.len() - 1], game, color, path.len() - 1, &eval);
+        self.leaf_eval = eval;
+        leaf
     }
 
     /// The child of the just expanded `node` (where `color` is to move in `game`) that the

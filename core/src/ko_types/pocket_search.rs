@@ -191,6 +191,24 @@ fn each_pocket_question(mut ask: impl FnMut(&Board, BasicKo, Color, Role, &Board
     }
 }
 
+/// Asks every question of the band and edge pockets of `solver::virtual_force` and of
+/// `other`, asserts that no answer known to both differs, and prints how many questions were
+/// asked and how many only one of the two answered.
+fn agrees_with(other: fn(&Board, BasicKo, Color, Target) -> Answer) {
+    let (mut checked, mut one_only) = (0, 0);
+    each_pocket_question(|b, ko, z, role, start, target| {
+        let first = solver::virtual_force(start, ko, z, target).known();
+        let second = other(start, ko, z, target).known();
+        checked += 1;
+        if let (Some(x), Some(y)) = (first, second) {
+            assert_eq!(x, y, "{z:?} {role:?} {target:?}\n{}", b.render());
+        } else if first != second {
+            one_only += 1;
+        }
+    });
+    eprintln!("{checked} questions agree; {one_only} known to one reading only");
+}
+
 /// The prunings never change a yes into a no or back: on every position of the band and edge
 /// pockets, each of the eight questions gets no contradicting answers from the pruned and the
 /// plain search (about 20 minutes: the plain search often runs to its node budget).
@@ -198,18 +216,7 @@ fn each_pocket_question(mut ask: impl FnMut(&Board, BasicKo, Color, Role, &Board
 #[test]
 #[ignore]
 fn prunings_agree() {
-    let (mut checked, mut settled) = (0, 0);
-    each_pocket_question(|b, ko, z, role, start, target| {
-        let pruned = solver::virtual_force(start, ko, z, target).known();
-        let plain = solver::virtual_force_unpruned(start, ko, z, target).known();
-        checked += 1;
-        if let (Some(x), Some(y)) = (pruned, plain) {
-            assert_eq!(x, y, "{z:?} {role:?} {target:?}\n{}", b.render());
-        } else if pruned.is_some() {
-            settled += 1;
-        }
-    });
-    eprintln!("{checked} questions agree; {settled} answered only with the prunings");
+    agrees_with(solver::virtual_force_unpruned);
 }
 
 /// Sharing transpositions before captures never changes a yes into a no or back: on every
@@ -219,16 +226,5 @@ fn prunings_agree() {
 #[test]
 #[ignore]
 fn sharing_agrees() {
-    let (mut checked, mut differ) = (0, 0);
-    each_pocket_question(|b, ko, z, role, start, target| {
-        let shared = solver::virtual_force(start, ko, z, target).known();
-        let unshared = solver::virtual_force_unshared(start, ko, z, target).known();
-        checked += 1;
-        if let (Some(x), Some(y)) = (shared, unshared) {
-            assert_eq!(x, y, "{z:?} {role:?} {target:?}\n{}", b.render());
-        } else if shared != unshared {
-            differ += 1;
-        }
-    });
-    eprintln!("{checked} questions agree; {differ} known to one reading only");
+    agrees_with(solver::virtual_force_unshared);
 }

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::board::Coord;
+use crate::nn::Evaluator;
 use crate::nn::Model;
-use crate::nn::{Evaluation, Evaluator};
 use crate::player::PlayerOptions;
 use crate::rules::{KoRule, Ruleset};
 
@@ -235,7 +235,6 @@ fn a_retakable_ko_capture_is_read_further_after_the_roots_moves_only() {
         let mut search = NetworkSearch::new(&root, root.to_move(), &filter, &mut pool);
         search.simulate();
         let (mut g, mut path, mut color) = (root.clone(), vec![0], root.to_move());
-        let mut eval = Evaluation::default();
         let mut network = None;
         for v in line {
             let p = g.board().point(Coord::parse_gtp(v, 5).unwrap());
@@ -246,11 +245,7 @@ fn a_retakable_ko_capture_is_read_further_after_the_roots_moves_only() {
             g.play(color, p).unwrap();
             path.push(child);
             color = color.opponent();
-            search
-                .pool
-                .first_mut()
-                .evaluate_game_into(&g, 0, 0.0, &mut eval);
-            network = Some(search.expand(child, &g, color, path.len() - 1, &eval));
+            network = Some(search.evaluate_leaf(&path, &g, color, 0));
         }
         let leaf = path[path.len() - 1];
         let d3 = g.board().point(Coord::parse_gtp("D3", 5).unwrap());
