@@ -1267,11 +1267,14 @@ impl Area {
         first: u32,
     ) -> bool {
         let Area { marks, stack, .. } = self;
-        stack.clear();
-        stack.push(start.0);
+        // A point is put on the stack once, when it is marked: it never holds more points
+        // than the board has.
+        stack[0] = start.0;
+        let mut top = 1;
         marks[start.index()] = stamp;
-        while let Some(x) = stack.pop() {
-            let x = Point(x);
+        while top > 0 {
+            top -= 1;
+            let x = Point(stack[top]);
             let mut touches = false;
             for m in board.neighbours(x) {
                 match board.cell(m) {
@@ -1289,7 +1292,8 @@ impl Area {
                                 return false;
                             }
                             marks[m.index()] = stamp;
-                            stack.push(m.0);
+                            stack[top] = m.0;
+                            top += 1;
                         }
                     }
                 }
@@ -1306,7 +1310,7 @@ thread_local! {
     static AREA: std::cell::RefCell<Area> = std::cell::RefCell::new(Area {
         marks: vec![0; crate::board::MAX_POINTS],
         stamp: 0,
-        stack: Vec::with_capacity(crate::board::MAX_POINTS),
+        stack: vec![0; crate::board::MAX_POINTS],
     });
 }
 
