@@ -969,11 +969,8 @@ pub fn two_eye_partner(board: &Board, color: Color, point: Point) -> Option<Poin
     let strings = heads(point)?;
     let mut other = None;
     for &h in &strings {
-        let libs = board.liberties(h, 3);
-        if libs.len() != 2 || !libs.contains(&point) {
-            return None;
-        }
-        let o = if libs[0] == point { libs[1] } else { libs[0] };
+        // Exactly two liberties, `point` and another.
+        let o = board.other_liberty(h, point)?;
         match other {
             None => other = Some(o),
             Some(x) if x == o => {}
