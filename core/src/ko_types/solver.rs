@@ -49,7 +49,7 @@ use super::{Cutoff, MAX_DEPTH, NODE_BUDGET};
 use crate::board::{After, Board, Cell, Color, LineBoard, Point, Stamps, SuicideRule};
 use crate::rules::ko;
 use crate::tactics::local_search::{
-    mix, Allowance, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
+    mix, Allowance, Budget, Hints, LocalGame, Moves, Outcome, Peek, ProofNumberSearch, SearchLimits,
 };
 use crate::tactics::seki::no_approach_on;
 use fxhash::FxHashMap;
@@ -443,17 +443,25 @@ fn answer_sharing(
     search.set_hints(std::mem::take(&mut memory.hints));
     // The root's moves one by one in their order (a move that decides at once first), as a
     // forcing line's first move is the first that wins; the searches below share the hints.
+    // A move reads with all but a [`ROOT_RESERVE`]th of what is left: one that cannot be
+    // settled so is dear to read, and the rest is spent reading the root's moves together
+    // (see [`read_together`]).
     let root = game.root(start);
+    let limit = search.node_limit();
     let mut unknown = false;
     let mut found = None;
+    let mut dear = false;
     for m in game.ordered_moves(&root) {
         let Some(child) = game.play(&root, m) else {
             continue;
         };
+        let left = limit - search.budget.nodes.min(limit);
+        search.set_node_limit(search.budget.nodes + left - left / ROOT_RESERVE);
         let v = match game.settled(&child) {
             Some(v) => v,
             None => search.solve(&mut game, &child, 1),
         };
+        search.set_node_limit(limit);
         game.unplay(&root, m);
         game.recycle(child);
         tracing::trace!(
@@ -467,10 +475,18 @@ fn answer_sharing(
                 found = Some(m);
                 break;
             }
+            Outcome::Unknown if cut_by_its_part(&search.budget, limit) => {
+                dear = true;
+                break;
+            }
             Outcome::Unknown => unknown = true,
             Outcome::Disproved => {}
         }
     }
+    if dear {
+        (found, unknown) = read_together(&mut game, &mut search, &root);
+    }
+    game.recycle(root);
     tracing::trace!(
         positions = game.values.len(),
         nodes = search.budget.nodes,
@@ -507,6 +523,46 @@ fn answer_sharing(
         },
         recurred,
     )
+}
+
+/// The part of what is left of a question's reading that a root move may not spend alone:
+/// one in [`ROOT_RESERVE`] (see [`read_together`]).
+const ROOT_RESERVE: usize = 6;
+
+/// True when the search stopped at the node limit of a part of its reading, short of
+/// `limit`, the whole reading's (and not by its guard).
+fn cut_by_its_part(budget: &Budget, limit: usize) -> bool {
+    budget.budget_hit && budget.nodes < limit && !budget.guard_stopped
+}
+
+/// Reads the root's moves together, as one proof-number search from `root`, with what is
+/// left of `search`'s limit, after a root move read alone in its order could not be
+/// settled with all but a [`ROOT_RESERVE`]th of it. A move dear to refute then no longer
+/// spends the whole reading before a winning move after it is tried: the search works on
+/// the move that looks cheapest to settle, and the moves read before keep what they found
+/// (the table, the hints). The answer's move is the first in the root's order that the
+/// search proved; also whether the answer is unknown.
+fn read_together(
+    game: &mut VirtualForce,
+    search: &mut ProofNumberSearch<Point>,
+    root: &Node,
+) -> (Option<Point>, bool) {
+    search.budget.budget_hit = false;
+    let v = search.solve_going_on(game, root, 0);
+    tracing::trace!(
+        nodes = search.budget.nodes,
+        ?v,
+        "the root's moves read together"
+    );
+    if v != Outcome::Proved {
+        return (None, v == Outcome::Unknown);
+    }
+    let proved: Moves<Point> = search.winning_moves(game, root).collect();
+    let first = game
+        .ordered_moves(root)
+        .into_iter()
+        .find(|m| proved.contains(m));
+    (first, false)
 }
 
 /// A forcing line for `z` (empty when the answer is not yes, or the search is cut off by

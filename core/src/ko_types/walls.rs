@@ -1018,6 +1018,21 @@ mod tests {
         assert_eq!(report.basis(), "judged");
     }
 
+    /// In `koan-gnugo-9x9-006` after move 78 (the ko A9/B9, White open) Black's closed
+    /// locale (take White's centre group, B8 and C9 among its stones) has a root move that
+    /// spends most of the reading without being settled; read alone in its order, it left
+    /// the question, and the location, unknown. Read together once that move has spent its
+    /// part, the root's moves settle it: Black is a strong killer too, the fighting ko
+    /// internal.
+    #[test]
+    fn a_root_move_dear_to_read_leaves_the_rest_to_the_root_read_together() {
+        let game = corpus("9x9/koan-gnugo-9x9-006.sgf", 78);
+        let report = report_at(&game, "A9");
+        assert_eq!(report.ko_type, crate::ko_types::KoType::Fighting);
+        assert_eq!(report.location, crate::ko_types::Location::Internal);
+        assert_eq!(report.strong_killers, vec![Color::Black, Color::White]);
+    }
+
     /// In `koan-gnugo-9x9-006` after move 89 (the ko B9/A9, Black open) the region closes at
     /// unconditionally alive strings and the dead ko is read exactly, but Black's locale
     /// holds White's B8 and C9, stones of White's centre group, which Black captures in a

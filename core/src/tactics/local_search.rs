@@ -429,6 +429,10 @@ pub struct ProofNumberSearch<M> {
     /// True when the table holds only a first pass's numbers that rest on no cut state, so
     /// the next search's first pass may go on from them.
     table_cut_free: bool,
+    /// True when the table holds only a first pass's numbers, some of which rest on cut
+    /// states (counted lost for the prover): [`ProofNumberSearch::solve_going_on`]'s first
+    /// pass may go on from them.
+    table_first_pass: bool,
     /// True once the budget or the guard stopped the search.
     stopped: bool,
     /// The node count (all passes) and the guard.
@@ -485,9 +489,21 @@ impl<M: Copy> ProofNumberSearch<M> {
             cut_value: Outcome::Disproved,
             cut_met: false,
             table_cut_free: false,
+            table_first_pass: false,
             stopped: false,
             budget: Budget::default(),
         }
+    }
+
+    /// The most nodes the search counts (all passes, all solves) before it stops.
+    pub fn node_limit(&self) -> usize {
+        self.limits.nodes
+    }
+
+    /// Sets the most nodes the search counts before it stops (for a reading in parts: once
+    /// a part's limit stopped a solve, raise it and clear [`Budget::budget_hit`] to go on).
+    pub fn set_node_limit(&mut self, nodes: usize) {
+        self.limits.nodes = nodes;
     }
 
     /// Starts from `hints` (say, another search's of a similar game), in place of its own.
@@ -506,6 +522,7 @@ impl<M: Copy> ProofNumberSearch<M> {
         self.entries.clear();
         self.generation = 1;
         self.table_cut_free = false;
+        self.table_first_pass = false;
         self.arena.clear();
         self.hints.clear();
         self.stopped = false;
@@ -522,15 +539,43 @@ impl<M: Copy> ProofNumberSearch<M> {
         s: &G::State,
         depth: usize,
     ) -> Outcome {
+        self.solve_from(game, s, depth, false)
+    }
+
+    /// [`ProofNumberSearch::solve`], its first pass going on from an earlier first pass's
+    /// numbers even when some rest on cut states (a solve cut short by the node limit, say):
+    /// counted lost for the prover there as in this pass, they leave every proof a proof,
+    /// and a disproof is read again with the cut states won, as when this pass meets one.
+    pub fn solve_going_on<G: LocalGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        s: &G::State,
+        depth: usize,
+    ) -> Outcome {
+        self.solve_from(game, s, depth, true)
+    }
+
+    /// [`ProofNumberSearch::solve`], or [`ProofNumberSearch::solve_going_on`] when
+    /// `going_on`.
+    fn solve_from<G: LocalGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        s: &G::State,
+        depth: usize,
+        going_on: bool,
+    ) -> Outcome {
         self.stopped = false;
         for cut_value in [Outcome::Disproved, Outcome::Proved] {
             // The first pass keeps what an earlier first pass that met no cut state found
-            // (nothing there rests on one); the second always starts afresh.
-            if cut_value == Outcome::Proved || !self.table_cut_free {
+            // (nothing there rests on one), or going on, what any earlier first pass found;
+            // the second always starts afresh.
+            let first = cut_value == Outcome::Disproved;
+            let kept_cuts = first && going_on && self.table_first_pass && !self.table_cut_free;
+            if !first || !(self.table_cut_free || kept_cuts) {
                 self.generation += 1;
             }
             self.cut_value = cut_value;
-            self.cut_met = false;
+            self.cut_met = kept_cuts;
             let (pn, dn) = loop {
                 let (pn, dn) = self.mid(game, s, depth, PN_INF, PN_INF);
                 if pn == 0 || dn == 0 || self.stopped {
@@ -538,6 +583,7 @@ impl<M: Copy> ProofNumberSearch<M> {
                 }
             };
             self.table_cut_free = cut_value == Outcome::Disproved && !self.cut_met;
+            self.table_first_pass = cut_value == Outcome::Disproved;
             if self.stopped {
                 return Outcome::Unknown;
             }
@@ -562,13 +608,26 @@ impl<M: Copy> ProofNumberSearch<M> {
     /// After [`ProofNumberSearch::solve`] proved `s` with the prover to move: the first of
     /// `s`'s moves (in the game's order) that the search proved wins.
     pub fn winning_move<G: LocalGame<Move = M>>(&self, game: &G, s: &G::State) -> Option<M> {
-        let e = self.entries[*self.slots.get(&game.key(s))? as usize];
-        if e.len == NOT_EXPANDED {
-            return None;
-        }
-        self.arena[e.start as usize..(e.start + e.len) as usize]
+        self.winning_moves(game, s).next()
+    }
+
+    /// After [`ProofNumberSearch::solve`] proved `s` with the prover to move: each of `s`'s
+    /// moves that the search proved wins, in the game's order.
+    pub fn winning_moves<'a, G: LocalGame<Move = M>>(
+        &'a self,
+        game: &G,
+        s: &G::State,
+    ) -> impl Iterator<Item = M> + 'a {
+        let children = match self.slots.get(&game.key(s)) {
+            Some(&slot) if self.entries[slot as usize].len != NOT_EXPANDED => {
+                let e = self.entries[slot as usize];
+                &self.arena[e.start as usize..(e.start + e.len) as usize]
+            }
+            _ => &[],
+        };
+        children
             .iter()
-            .find(|c| match c.settled {
+            .filter(|c| match c.settled {
                 Some(v) => v == Outcome::Proved,
                 None => self.numbers(c.key).is_some_and(|(pn, _)| pn == 0),
             })
