@@ -499,6 +499,28 @@ impl Board {
         self.lib_sum[h] == n * l && self.lib_sum_sq[h] == n * l * l
     }
 
+    /// When the string holding the stone on `p` has exactly two liberties and `lib` is one
+    /// of them: the other. Free to ask (from the pseudo-liberty sums, less `lib`'s share).
+    #[inline]
+    pub fn other_liberty(&self, p: Point, lib: Point) -> Option<Point> {
+        let (own, h) = (self.cells[p.index()], self.head[p.index()]);
+        if self.cells[lib.index()] != Cell::Empty {
+            return None;
+        }
+        // The string's stones beside `lib`: each counts `lib` once among the pseudo-liberties.
+        let k = self
+            .neighbours(lib)
+            .iter()
+            .filter(|&&n| self.cells[n.index()] == own && self.head[n.index()] == h)
+            .count() as u64;
+        let (i, l) = (h as usize, lib.0 as u64);
+        let n = (self.libs[i] as u64).checked_sub(k)?;
+        let sum = self.lib_sum[i] as u64 - k * l;
+        let sq = self.lib_sum_sq[i] as u64 - k * l * l;
+        // The rest are all one point when n * sq == sum^2 (and then it is sum / n).
+        (k > 0 && n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
+    }
+
     /// The exact liberties of the string holding `p`, up to `max` of them (slow: walks it).
     pub fn liberties(&self, p: Point, max: usize) -> smallvec::SmallVec<[Point; 8]> {
         let mut out = smallvec::SmallVec::new();

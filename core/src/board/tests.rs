@@ -237,3 +237,29 @@ fn liberty_count_is_the_number_of_liberties_collected() {
         }
     }
 }
+
+/// The other liberty told from the sums is the one collected, for every stone and every
+/// point: some exactly when the string has two liberties and the point is one of them.
+#[test]
+fn other_liberty_is_the_second_of_two_liberties() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    for size in [5, 9, 19] {
+        for _ in 0..20 {
+            let plays = rng.gen_range(0..size * size * 2);
+            let b = random_board(&mut rng, size, plays);
+            for p in b.points().filter(|&p| b.cell(p).color().is_some()) {
+                let libs = b.liberties(p, 3);
+                for lib in b.points() {
+                    let want = (libs.len() == 2 && libs.contains(&lib)).then(|| {
+                        if libs[0] == lib {
+                            libs[1]
+                        } else {
+                            libs[0]
+                        }
+                    });
+                    assert_eq!(b.other_liberty(p, lib), want);
+                }
+            }
+        }
+    }
+}

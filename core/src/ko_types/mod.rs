@@ -969,11 +969,8 @@ pub fn two_eye_partner(board: &Board, color: Color, point: Point) -> Option<Poin
     let strings = heads(point)?;
     let mut other = None;
     for &h in &strings {
-        let libs = board.liberties(h, 3);
-        if libs.len() != 2 || !libs.contains(&point) {
-            return None;
-        }
-        let o = if libs[0] == point { libs[1] } else { libs[0] };
+        // Exactly two liberties, `point` and another.
+        let o = board.other_liberty(h, point)?;
         match other {
             None => other = Some(o),
             Some(x) if x == o => {}
@@ -1150,33 +1147,23 @@ pub(crate) fn goal_out_of_reach_counted(
         return false;
     }
     // Only what may pass Benson's test or a wall needs it: a stone whose string may be
-    // alive, an area that would be held if all its border were. Benson's test is then asked
-    // about the goal's O strings and the O strings bordering such areas.
-    // (A string is asked once: its stones give the same answer.)
-    let mut failed: SmallVec<[Point; 4]> = SmallVec::new();
+    // alive, an area that would be held if all its border were.
+    if !may_be_held(board, opp, points, walls) {
+        return false;
+    }
+    // Benson's test is then asked about the goal's O strings and the O strings bordering
+    // the goal's areas (as far as each area's flood went).
     let mut asked: SmallVec<[Point; 32]> = SmallVec::new();
-    let mut may_be_held = false;
     for &p in points {
         if board.cell(p) == opp {
             asked.push(p);
-            let head = board.string_head(p);
-            if may_be_held || failed.contains(&head) {
-                continue;
-            }
-            may_be_held = walls.string_uncapturable(board, p) || may_be_alive(board, p);
-            if !may_be_held {
-                failed.push(head);
-            }
         } else {
             let border = |m: Point| {
                 asked.push(m);
                 true
             };
-            may_be_held |= held_area(board, opp, border, p);
+            held_area(board, opp, border, p);
         }
-    }
-    if !may_be_held {
-        return false;
     }
     let mut alive = [false; crate::board::MAX_POINTS];
     *bensons += 1;
@@ -1190,27 +1177,101 @@ pub(crate) fn goal_out_of_reach_counted(
     })
 }
 
+/// True when some point of `points` may be held for good by `opp` (see
+/// [`goal_out_of_reach`]): a stone of an `opp` string that may be alive
+/// ([`may_be_alive`]) or that the judgement makes uncapturable, or a point of an area each of
+/// whose empty points touches an `opp` stone (held if all its border is alive). When none
+/// may be, Benson's test is not needed.
+fn may_be_held(board: &Board, opp: Cell, points: &[Point], walls: &JudgedWalls) -> bool {
+    AREA.with(|a| {
+        let area = &mut *a.borrow_mut();
+        area.make_room(points.len());
+        // The floods of this question are stamped `first` and above. A point an earlier one
+        // reached lies in that flood's area, which was not held (else the answer is already
+        // known).
+        let first = area.stamp + 1;
+        // A string is asked once: its stones give the same answer.
+        let mut failed: SmallVec<[Point; 4]> = SmallVec::new();
+        for &p in points {
+            if board.cell(p) == opp {
+                let head = board.string_head(p);
+                if failed.contains(&head) {
+                    continue;
+                }
+                if walls.string_uncapturable(board, p) || may_be_alive(board, p) {
+                    return true;
+                }
+                failed.push(head);
+            } else if area.marks[p.index()] < first {
+                let stamp = area.next_stamp();
+                if area.flood(board, opp, |_| true, p, stamp, first) {
+                    return true;
+                }
+            }
+        }
+        false
+    })
+}
+
 /// True when the area of points without `opp` stones around `start` is bordered only by
 /// alive `opp` stones and each of its empty points touches one.
-fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, start: Point) -> bool {
+fn held_area(board: &Board, opp: Cell, alive: impl FnMut(Point) -> bool, start: Point) -> bool {
     AREA.with(|a| {
-        let Area {
-            marks,
-            stamp,
-            stack,
-        } = &mut *a.borrow_mut();
-        // Each call marks with a stamp of its own, so that no call clears the marks.
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            marks.fill(0);
-            *stamp = 1;
+        let area = &mut *a.borrow_mut();
+        let stamp = area.next_stamp();
+        area.flood(board, opp, alive, start, stamp, stamp)
+    })
+}
+
+/// The working arrays of [`held_area`], kept from call to call (one set per thread) so that
+/// a call neither allocates nor clears: the points a flood reached are those marked with its
+/// stamp.
+struct Area {
+    marks: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u16>,
+}
+
+impl Area {
+    /// Clears the marks if fewer than `n` stamps are left before the stamp wraps round.
+    fn make_room(&mut self, n: usize) {
+        if self.stamp as usize + n >= u32::MAX as usize {
+            self.marks.fill(0);
+            self.stamp = 0;
         }
-        let stamp = *stamp;
-        stack.clear();
-        stack.push(start.0);
+    }
+
+    /// A stamp no point is marked with yet.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// [`held_area`], marking the points it reaches with `stamp`; false as soon as it meets
+    /// a point marked by an earlier flood stamped `first` or above (whose area, this one,
+    /// was not held).
+    fn flood(
+        &mut self,
+        board: &Board,
+        opp: Cell,
+        mut alive: impl FnMut(Point) -> bool,
+        start: Point,
+        stamp: u32,
+        first: u32,
+    ) -> bool {
+        let Area { marks, stack, .. } = self;
+        // A point is put on the stack once, when it is marked: it never holds more points
+        // than the board has.
+        stack[0] = start.0;
+        let mut top = 1;
         marks[start.index()] = stamp;
-        while let Some(x) = stack.pop() {
-            let x = Point(x);
+        while top > 0 {
+            top -= 1;
+            let x = Point(stack[top]);
             let mut touches = false;
             for m in board.neighbours(x) {
                 match board.cell(m) {
@@ -1222,9 +1283,14 @@ fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, sta
                         touches = true;
                     }
                     _ => {
-                        if marks[m.index()] != stamp {
+                        let mark = marks[m.index()];
+                        if mark != stamp {
+                            if mark >= first {
+                                return false;
+                            }
                             marks[m.index()] = stamp;
-                            stack.push(m.0);
+                            stack[top] = m.0;
+                            top += 1;
                         }
                     }
                 }
@@ -1234,23 +1300,14 @@ fn held_area(board: &Board, opp: Cell, mut alive: impl FnMut(Point) -> bool, sta
             }
         }
         true
-    })
-}
-
-/// The working arrays of [`held_area`], kept from call to call (one set per thread) so that
-/// a call neither allocates nor clears: the points it reached are those marked with its
-/// call's stamp.
-struct Area {
-    marks: Vec<u32>,
-    stamp: u32,
-    stack: Vec<u16>,
+    }
 }
 
 thread_local! {
     static AREA: std::cell::RefCell<Area> = std::cell::RefCell::new(Area {
         marks: vec![0; crate::board::MAX_POINTS],
         stamp: 0,
-        stack: Vec::with_capacity(crate::board::MAX_POINTS),
+        stack: vec![0; crate::board::MAX_POINTS],
     });
 }
 

@@ -182,6 +182,9 @@ struct VirtualForce {
     afters: SmallVec<[(Point, After); 24]>,
     /// The stamp of that node's board.
     afters_of: u64,
+    /// Where the next move [`LocalGame::peek`] asks about is in `afters`, as it asks them
+    /// in order.
+    afters_next: usize,
     /// Per string head of that node's mover next to a move asked about: whether a play
     /// beside it might leave it, a judged wall string, in atari
     /// ([`VirtualForce::may_atari_own_wall`]).
@@ -195,6 +198,10 @@ struct VirtualForce {
     /// A board to try moves on ([`VirtualForce::ordered_moves`]), refilled with
     /// [`Board::clone_from`] (which copies only the cells in use).
     scratch: Option<Box<Board>>,
+    /// A board to read the positions [`LocalGame::peek`] meets for the first time on
+    /// ([`VirtualForce::read_after`]): refilled from the node expanded, whose moves it
+    /// tries one after the other, it copies back only the cells the last one wrote.
+    peek_board: Option<LineBoard>,
 }
 
 /// What reading a new position costs, in nodes of the budget, besides Benson's test
@@ -718,10 +725,12 @@ impl VirtualForce {
             stamps: Stamps::default(),
             afters: SmallVec::new(),
             afters_of: 0,
+            afters_next: 0,
             wall_risk: SmallVec::new(),
             work: 0,
             benson_work: benson_work(start.size()),
             scratch: None,
+            peek_board: None,
         }
     }
 
@@ -1034,6 +1043,24 @@ impl VirtualForce {
                 .is_none_or(|free| free.cell(m) == Cell::stone(n.to_move))
     }
 
+    /// What the position after the play `m` from `n` settles by itself
+    /// ([`VirtualForce::position_value`]), read on [`VirtualForce::peek_board`] rather than
+    /// on a node of the line; `None` when the play leaves the mover's own judged wall in
+    /// atari, which [`LocalGame::play`] refuses.
+    fn read_after(&mut self, n: &Node, m: Point) -> Option<Option<Outcome>> {
+        let mut board = match self.peek_board.take() {
+            Some(mut board) => {
+                board.refill_from(&n.board, &mut self.stamps);
+                board
+            }
+            None => LineBoard::copy_of(&n.board, &mut self.stamps),
+        };
+        board.play(m, n.to_move, &mut self.stamps);
+        let value = (!self.own_wall_left_in_atari(&board, m)).then(|| self.position_value(&board));
+        self.peek_board = Some(board);
+        value
+    }
+
     /// [`LocalGame::settled`] for this game (see there).
     fn settled_now(&mut self, n: &Node) -> Option<Outcome> {
         if n.wall_taken || n.doubtful {
@@ -1076,6 +1103,7 @@ impl LocalGame for VirtualForce {
         self.afters.clear();
         self.wall_risk.clear();
         self.afters_of = n.board.stamp();
+        self.afters_next = 0;
         for &m in &moves {
             if !m.is_pass() {
                 let after = n.board.after(m, n.to_move);
@@ -1121,10 +1149,15 @@ impl LocalGame for VirtualForce {
                 }
             }
         }
-        let wall_stone = self.wall_captured_by(&n.board, m, n.to_move);
-        let wall_taken = wall_stone.is_some();
         let before = n.board.hash();
         let removed = child.board.play(m, n.to_move, &mut self.stamps);
+        // Only a play that captures can capture a wall.
+        let wall_stone = if removed > 0 {
+            self.wall_captured_by(&n.board, m, n.to_move)
+        } else {
+            None
+        };
+        let wall_taken = wall_stone.is_some();
         if self.own_wall_left_in_atari(&child.board, m) {
             self.recycle(child);
             return None;
@@ -1210,17 +1243,15 @@ impl LocalGame for VirtualForce {
     }
 
     /// The keys and the settled value of the move's node from the caches and the board's
-    /// hash arithmetic, without copying the board (a pass: [`VirtualForce::peek_pass`]);
-    /// [`Peek::Play`] when a cache lacks the position or the move would capture a judged
-    /// wall or might leave the mover's own wall in atari.
+    /// hash arithmetic, without making a node (a pass: [`VirtualForce::peek_pass`]); a
+    /// position not read yet is read on a spare board ([`VirtualForce::read_after`]).
+    /// [`Peek::Play`] when the move would capture a judged wall, might leave the mover's
+    /// own wall in atari, or may repeat a transition the keys leave out.
     fn peek(&mut self, n: &Node, m: Point) -> Peek {
         if m.is_pass() {
             return self.peek_pass(n);
         }
-        if self.captures_wall(&n.board, m, n.to_move)
-            || self.may_atari_own_wall(&n.board, m, n.to_move)
-            || (n.recurs && self.may_repeat(n, m))
-        {
+        if self.may_atari_own_wall(&n.board, m, n.to_move) || (n.recurs && self.may_repeat(n, m)) {
             return Peek::Play;
         }
         let b = &n.board;
@@ -1230,13 +1261,27 @@ impl LocalGame for VirtualForce {
                 return Peek::Illegal;
             }
         }
-        let told = (self.afters_of == b.stamp())
-            .then(|| self.afters.iter().find(|&&(p, _)| p == m))
-            .flatten();
-        let next = match told {
-            Some(&(_, next)) => next,
-            None => b.after(m, n.to_move),
+        let told = if self.afters_of == b.stamp() {
+            // Asked in the order the moves were told: the next one first.
+            match self.afters.get(self.afters_next) {
+                Some(&(p, next)) if p == m => {
+                    self.afters_next += 1;
+                    Some(next)
+                }
+                _ => self
+                    .afters
+                    .iter()
+                    .find(|&&(p, _)| p == m)
+                    .map(|&(_, next)| next),
+            }
+        } else {
+            None
         };
+        let next = told.unwrap_or_else(|| b.after(m, n.to_move));
+        // Only a play that captures can capture a wall: playing it shows what follows.
+        if next.removed > 0 && self.captures_wall(b, m, n.to_move) {
+            return Peek::Play;
+        }
         let (before, after) = (b.hash(), next.hash);
         if ko::transition_bans(self.transitions.contains((before, after))) {
             return Peek::Illegal;
@@ -1245,8 +1290,11 @@ impl LocalGame for VirtualForce {
             Some(Outcome::Disproved)
         } else {
             match self.values.get(after) {
-                None => return Peek::Play,
                 Some(v) => v,
+                None => match self.read_after(n, m) {
+                    Some(v) => v,
+                    None => return Peek::Illegal,
+                },
             }
         };
         // The ko the play leaves: one stone taken by a lone stone with no other liberty.

@@ -397,6 +397,10 @@ pub fn may_be_alive(board: &Board, p: Point) -> bool {
     let Some(color) = board.cell(p).color() else {
         return false;
     };
+    // Two vital regions hold two liberties.
+    if board.in_atari(p) {
+        return false;
+    }
     FILLS.with(|f| may_be_alive_with(board, p, color, &mut f.borrow_mut()))
 }
 
