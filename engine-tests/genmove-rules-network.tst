@@ -27,11 +27,13 @@
 # network's policy puts 99.7% on the connection; the big point is first read after about
 # 150 evaluations, and wins the visits from there on.
 #
-# The network search passes every test but two, marked `*` (expected to fail) with the
-# reason in a comment above: L under simple ko and positional superko at komi 13.5 (1201,
-# 1202: the unremovable ko threat), where it lives at once, at 300, 1,000, 3,000 and 10,000
-# evaluations alike. The classical search (genmove-rules.tst, 3,000 playouts) passes both
-# and misses 1200 (L under pass-for-ko), which the network search passes.
+# The network search passes every test. In L under simple ko and positional superko at
+# komi 13.5 (1201, 1202: the unremovable ko threat) the search alone lives at once, at 300,
+# 1,000, 3,000 and 10,000 evaluations alike; there the reading of the small endgame that
+# follows every search (docs/search.md, "Reading a small endgame out") shows that J6 wins
+# and living does not, and overrules it. The classical search (genmove-rules.tst, 3,000
+# playouts) passes both and misses 1200 (L under pass-for-ko, where the reading does not
+# apply), which the network search passes.
 
 # --- A (genmove-rules.tst) ---
 ko-rule fixed
@@ -313,21 +315,21 @@ komi 0.5
 
 ko-rule simple
 loadsgf genmove-rules/bent-four-seki-9x9.sgf
-# Expected to fail with the network: simple ko, komi 13.5: the network lives at once, as GNU
-# Go does (B9 at 300, 1,000 and 3,000 evaluations, A9 at 10,000, each with a win rate near
-# 0%; J6 at 300 gets 14 visits, W+7.6): it does not see that White, unable to remove the
-# seki threat, cannot kill the corner.
+# Simple ko, komi 13.5: the network search alone lives at once, as GNU Go does (B9 at 300,
+# 1,000 and 3,000 evaluations, A9 at 10,000, each with a win rate near 0%; J6 at 300 gets 14
+# visits, W+7.6): the network does not see that White, unable to remove the seki threat,
+# cannot kill the corner. The endgame reading (8 open empty points) reads B9 as lost and J6
+# as won, in 2,826 nodes, and plays J6.
 1201 reg_genmove b
-#? [J6]*
+#? [J6]
 
 ko-rule positional
 loadsgf genmove-rules/bent-four-seki-9x9.sgf
-# Expected to fail with the network: positional superko, komi 13.5: the same, B9 (B9 again
-# at 1,000 and 3,000 evaluations). With --playout-mix 0.5 (playouts mixed in under these
-# rules too) both 1201 and 1202 answer J6, which is not the default under the rules the
-# network was trained for (no A/B has shown the mix as strong there).
+# Positional superko, komi 13.5: the same, B9 from the search alone (B9 again at 1,000 and
+# 3,000 evaluations), J6 from the endgame reading. (With --playout-mix 0.5 and no reading,
+# both 1201 and 1202 answer J6 too, at a win rate of 26 to 27%.)
 1202 reg_genmove b
-#? [J6]*
+#? [J6]
 
 ko-rule pass-for-ko
 loadsgf genmove-rules/bent-four-seki-9x9.sgf

@@ -164,6 +164,10 @@ struct EngineArgs {
     /// under simple ko and the superkos]
     #[arg(long, value_name = "W", value_parser = win_rate, requires = "model")]
     playout_mix: Option<f64>,
+    /// Nodes the reading of a small endgame after each search may expand (ten open empty
+    /// points or fewer, area scoring, simple ko or a superko); 0: no reading [default: 50000]
+    #[arg(long, value_name = "NODES")]
+    endgame_nodes: Option<u64>,
     /// Write logs to FILE instead of standard error
     #[arg(long, value_name = "FILE")]
     log: Option<String>,
@@ -204,6 +208,9 @@ impl EngineArgs {
         }
         if let Some(t) = self.ko_classify_time {
             o.ko_classify_time = t;
+        }
+        if let Some(n) = self.endgame_nodes {
+            o.endgame_nodes = n;
         }
         if self.priors.as_deref() == Some("hand") {
             o.priors = PriorSource::Hand;

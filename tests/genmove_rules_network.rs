@@ -1,6 +1,6 @@
 //! The rule suite searched with KataGo's network: `engine-tests/genmove-rules-network.tst`
 //! (genmove-rules.tst's tests, command for command, with the positions the network search
-//! gets wrong marked `*`, expected to fail) through `koan regress` on
+//! would get wrong marked `*`, expected to fail: none today) through `koan regress` on
 //! `koan --model NETWORK --threads 1 --playouts 300`, under every ko rule the suite names.
 //! A few hard positions get a longer search (`koan-param playouts N` before the test, set
 //! back after it); nothing else in the engine's settings may differ from test to test.

@@ -24,6 +24,7 @@ use crate::ko_types::Classifier;
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
+use crate::search::exact_endgame;
 use crate::search::priors::PriorSource;
 use crate::search::puct::PlayoutMix;
 use crate::search::time::{Clock, TimeSystem};
@@ -79,6 +80,9 @@ pub struct PlayerOptions {
     /// values alone under the ko rules it was trained for, [`PlayoutMix::UNTRAINED_RULES`]
     /// under the others ([`crate::nn::eval::trained_for`]).
     pub playout_mix: Option<PlayoutMix>,
+    /// Nodes the exact reading of a small endgame may expand before a move
+    /// ([`crate::search::exact_endgame`]); 0: no reading.
+    pub endgame_nodes: u64,
 }
 
 impl PlayerOptions {
@@ -117,6 +121,7 @@ impl Default for PlayerOptions {
             pass_basis: PassBasis::default(),
             priors: PriorSource::Model,
             playout_replies: false,
+            endgame_nodes: crate::search::exact_endgame::DEFAULT_NODES,
             network: None,
             playout_mix: None,
         }
@@ -492,16 +497,24 @@ impl Player {
     /// played when `play` is set, and pondered on then if asked.
     pub fn choose(&mut self, request: Request, play: bool) -> Result<SearchMove, PlayerError> {
         let color = request.color;
+        // The endgame reading knows nothing of `avoid` and `allow`: a filtered search stands.
+        let reading = if request.filter.is_empty() {
+            self.options.endgame_nodes
+        } else {
+            0
+        };
         let result = self.search(request);
-        self.decide(color, &result, play)
+        self.decide(color, &result, play, reading)
     }
 
-    /// The move to make after `result`'s search ([`Player::choose`]).
+    /// The move to make after `result`'s search ([`Player::choose`]), the endgame reading
+    /// allowed `reading` nodes.
     fn decide(
         &mut self,
         color: Color,
         result: &SearchResult,
         play: bool,
+        reading: u64,
     ) -> Result<SearchMove, PlayerError> {
         tracing::info!(
             "genmove {color}: {} playouts in {:.2}s, win rate {:.3}",
@@ -509,15 +522,19 @@ impl Player {
             result.elapsed.as_secs_f64(),
             result.winrate
         );
+        // A move the exact reading of a small endgame proves winning, where the search's is
+        // proven not to win, overrules the search (and any thought of resigning).
+        let read = exact_endgame::better_move(&self.game, color, result.best, reading);
         let threshold = self.options.resign_threshold;
         let needed = resign_evidence(self.searches_by_network(color));
-        let losing = resigns(
-            &self.game,
-            threshold,
-            result.playouts,
-            needed,
-            result.winrate,
-        );
+        let losing = read.is_none()
+            && resigns(
+                &self.game,
+                threshold,
+                result.playouts,
+                needed,
+                result.winrate,
+            );
         // A pass cannot turn a lost game: waiting for a second low win rate only makes
         // sense when the search still has a board play to try.
         let confirmed = losing && (self.was_losing || result.best == SearchMove::Pass);
@@ -525,7 +542,9 @@ impl Player {
         if let (true, Some(t)) = (self.options.bank_time, self.options.time_per_move) {
             self.banked = (self.banked + t - result.elapsed.as_secs_f64()).max(0.0);
         }
-        let choice = if confirmed {
+        let choice = if let Some(p) = read {
+            SearchMove::Play(p)
+        } else if confirmed {
             SearchMove::Resign
         } else {
             if losing {
@@ -685,24 +704,46 @@ mod tests {
         assert_eq!((secs(first.max_time), secs(first.time_cap)), (1.0, 1.0));
         // An easy move took 0.2 s: 0.8 s banked; half of it goes to the next budget.
         player
-            .decide(Color::Black, &result_after(0.2), false)
+            .decide(Color::Black, &result_after(0.2), false, 0)
             .unwrap();
         let next = player.search_params(Color::White, &Limits::Move, None);
         assert!((secs(next.max_time) - 1.4).abs() < 1e-6);
         assert!((secs(next.time_cap) - 1.8).abs() < 1e-6);
         // Spending the whole cap empties the bank: the total stays 2 s for two moves.
         player
-            .decide(Color::White, &result_after(1.8), false)
+            .decide(Color::White, &result_after(1.8), false, 0)
             .unwrap();
         let after = player.search_params(Color::Black, &Limits::Move, None);
         assert_eq!((secs(after.max_time), secs(after.time_cap)), (1.0, 1.0));
         // Without the option every move gets the time per move, no more.
         player.options_mut().bank_time = false;
         player
-            .decide(Color::Black, &result_after(0.1), false)
+            .decide(Color::Black, &result_after(0.1), false, 0)
             .unwrap();
         let plain = player.search_params(Color::White, &Limits::Move, None);
         assert_eq!((secs(plain.max_time), secs(plain.time_cap)), (1.0, 1.0));
+    }
+
+    #[test]
+    fn the_endgame_reading_overrules_a_losing_move() {
+        use crate::search::exact_endgame::tests::{at, game};
+        let mut player = Player::new(PlayerOptions::default());
+        player.set_game(game("simple"));
+        // The search lives at once at B9, with a win rate near 0.
+        let g = player.game().clone();
+        let living = SearchResult {
+            best: SearchMove::Play(at(&g, "B9")),
+            winrate: 0.0,
+            ..result_after(0.1)
+        };
+        player.was_losing = true;
+        let read = exact_endgame::DEFAULT_NODES;
+        let chosen = player.decide(Color::Black, &living, false, read).unwrap();
+        assert_eq!(chosen, SearchMove::Play(at(&g, "J6")));
+        assert!(!player.was_losing);
+        // Without the reading the search's move stands.
+        let chosen = player.decide(Color::Black, &living, false, 0).unwrap();
+        assert_eq!(chosen, living.best);
     }
 
     #[test]
