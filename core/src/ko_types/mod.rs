@@ -1031,29 +1031,35 @@ pub(crate) fn has_uncapturable_life_counted(
     if !need_benson && !dead {
         return true;
     }
-    // Benson's test only when every stone there may pass it (asked once a string).
-    let mut passed: SmallVec<[Point; 4]> = SmallVec::new();
+    // Benson's test only when every stone there may pass it (asked once a string, with
+    // whether the judgement makes it uncapturable).
+    let mut passed: SmallVec<[(Point, bool); 4]> = SmallVec::new();
     for &p in points {
         if board.cell(p) != own {
             continue;
         }
         let head = board.string_head(p);
-        if passed.contains(&head) {
+        if passed.iter().any(|&(h, _)| h == head) {
             continue;
         }
-        if !(may_be_alive(board, p) || walls.string_uncapturable(board, p)) {
+        let uncapturable = walls.string_uncapturable(board, p);
+        if !(uncapturable || may_be_alive(board, p)) {
             return false;
         }
-        passed.push(head);
+        passed.push((head, uncapturable));
     }
     *bensons += 1;
     if !dead {
         // Benson's test asked only about the goal's strings that no judgement makes
         // uncapturable: the goal is reached when they are all alive.
+        let uncapturable = |p: Point| {
+            let head = board.string_head(p);
+            passed.iter().any(|&(h, u)| h == head && u)
+        };
         let asked: SmallVec<[Point; 8]> = points
             .iter()
             .copied()
-            .filter(|&p| board.cell(p) == own && !walls.string_uncapturable(board, p))
+            .filter(|&p| board.cell(p) == own && !uncapturable(p))
             .collect();
         return benson_all_alive(board, color, &asked);
     }

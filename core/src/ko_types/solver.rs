@@ -768,14 +768,26 @@ impl VirtualForce {
         let b = &n.board;
         let mut caps = Moves::new();
         let mut rest: Moves<Point> = Moves::new();
+        let (own, opp) = (Cell::stone(n.to_move), Cell::stone(n.to_move.opponent()));
         for &p in &self.region {
-            if b.cell(p) != Cell::Empty || !b.suicide_allowed(p, n.to_move, SuicideRule::Forbidden)
-            {
+            if b.cell(p) != Cell::Empty {
                 continue;
             }
-            if b.is_capture(p, n.to_move) {
+            // One look at the neighbours tells a capture (an opponent string whose only
+            // liberty is here) and a suicide (no liberty left and no capture): a string
+            // beside the empty point has it for a liberty, its only one when in atari.
+            let (mut capture, mut breathes) = (false, false);
+            for x in b.neighbours(p) {
+                let c = b.cell(x);
+                if c == Cell::Empty || (c == own && !b.in_atari(x)) {
+                    breathes = true;
+                } else if c == opp && b.in_atari(x) {
+                    capture = true;
+                }
+            }
+            if capture {
                 caps.push(p);
-            } else {
+            } else if breathes {
                 rest.push(p);
             }
         }
@@ -954,9 +966,15 @@ impl VirtualForce {
     /// What the position itself settles, whatever the line: the goal reached (Z wins), or
     /// out of reach or a locked seki (Z loses); kept per position.
     fn position_value(&mut self, b: &Board) -> Option<Outcome> {
-        if let Some(v) = self.values.get(b.hash()) {
-            return v;
+        match self.values.get(b.hash()) {
+            Some(v) => v,
+            None => self.read_position(b),
         }
+    }
+
+    /// [`VirtualForce::position_value`] of a position not kept yet: reads it, counts the
+    /// work and keeps the value.
+    fn read_position(&mut self, b: &Board) -> Option<Outcome> {
         self.work += POSITION_WORK;
         let v = if self.goal_reached(b) {
             Some(Outcome::Proved)
@@ -1056,7 +1074,7 @@ impl VirtualForce {
             None => LineBoard::copy_of(&n.board, &mut self.stamps),
         };
         board.play(m, n.to_move, &mut self.stamps);
-        let value = (!self.own_wall_left_in_atari(&board, m)).then(|| self.position_value(&board));
+        let value = (!self.own_wall_left_in_atari(&board, m)).then(|| self.read_position(&board));
         self.peek_board = Some(board);
         value
     }
