@@ -42,7 +42,7 @@ use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
 use crate::game::Game;
 use crate::rules::judge::Judge;
 use crate::rules::line::{KoLine, PointSet};
-use crate::rules::{GameEnd, KoRule, PassRule, Scoring};
+use crate::rules::{GameEnd, PassRule, Scoring};
 use crate::search::SearchMove;
 use crate::tactics::benson::benson_alive;
 use crate::tactics::counting::area_score;
@@ -134,10 +134,7 @@ fn rules_allow(game: &Game) -> bool {
     rules.scoring == Scoring::Area
         && rules.end == GameEnd::TwoPasses
         && rules.pass == PassRule::Free
-        && matches!(
-            rules.ko,
-            KoRule::Simple | KoRule::Positional | KoRule::Situational | KoRule::NaturalSituational
-        )
+        && rules.ko.bans_by_positions_alone()
 }
 
 /// What of a position is settled and what is still open.

@@ -108,6 +108,21 @@ impl KoRule {
         matches!(self, KoRule::Simple | KoRule::PassForKo | KoRule::IngSpight)
     }
 
+    /// True for the rules whose bans depend only on the positions that stood before: the
+    /// simple-ko point under basic ko, the earlier positions (with who was to move) under
+    /// positional, situational and natural situational superko. Not Spight's superko (a
+    /// pass lifts its bans, and a second pass in the same position ends the game), fixed ko
+    /// (transitions), Ing-Spight (hot stones, odd cycles) nor pass-for-ko (its bans after a
+    /// pass). Under these rules a reading that meets a position again may take the answer
+    /// it found there, up to the history of the line (exactly, under basic ko).
+    #[inline]
+    pub fn bans_by_positions_alone(self) -> bool {
+        matches!(
+            self,
+            KoRule::Simple | KoRule::Positional | KoRule::Situational | KoRule::NaturalSituational
+        )
+    }
+
     /// True when a game must keep Ing-Spight's memory (hot stones, odd cycles): under that
     /// rule only, as it is by far the dearest part of recording a move.
     #[inline]
@@ -251,5 +266,18 @@ mod tests {
             Ok(KoRule::NaturalSituational)
         );
         assert!("nonsense".parse::<KoRule>().is_err());
+    }
+
+    #[test]
+    fn the_rules_banning_by_positions_alone() {
+        let by_positions: Vec<&str> = KO_RULES
+            .iter()
+            .filter(|(rule, _)| rule.bans_by_positions_alone())
+            .map(|(_, name)| *name)
+            .collect();
+        assert_eq!(
+            by_positions,
+            ["simple", "positional", "situational", "natural-situational"]
+        );
     }
 }
