@@ -319,7 +319,7 @@ loadsgf genmove-rules/bent-four-seki-9x9.sgf
 # 1,000 and 3,000 evaluations, A9 at 10,000, each with a win rate near 0%; J6 at 300 gets 14
 # visits, W+7.6): the network does not see that White, unable to remove the seki threat,
 # cannot kill the corner. The endgame reading (8 open empty points) reads B9 as lost and J6
-# as won, in 2,826 nodes, and plays J6.
+# as won, in 3,052 nodes, and plays J6.
 1201 reg_genmove b
 #? [J6]
 

@@ -24,7 +24,7 @@ use crate::ko_types::Classifier;
 use crate::rules::Ruleset;
 use crate::score;
 use crate::score::status::StatusMap;
-use crate::search::exact_endgame;
+use crate::search::endgame_reading;
 use crate::search::priors::PriorSource;
 use crate::search::puct::PlayoutMix;
 use crate::search::time::{Clock, TimeSystem};
@@ -80,8 +80,8 @@ pub struct PlayerOptions {
     /// values alone under the ko rules it was trained for, [`PlayoutMix::UNTRAINED_RULES`]
     /// under the others ([`crate::nn::eval::trained_for`]).
     pub playout_mix: Option<PlayoutMix>,
-    /// Nodes the exact reading of a small endgame may expand before a move
-    /// ([`crate::search::exact_endgame`]); 0: no reading.
+    /// Nodes the reading of a small endgame may expand after a search
+    /// ([`crate::search::endgame_reading`]); 0: no reading.
     pub endgame_nodes: u64,
 }
 
@@ -121,7 +121,7 @@ impl Default for PlayerOptions {
             pass_basis: PassBasis::default(),
             priors: PriorSource::Model,
             playout_replies: false,
-            endgame_nodes: crate::search::exact_endgame::DEFAULT_NODES,
+            endgame_nodes: crate::search::endgame_reading::DEFAULT_NODES,
             network: None,
             playout_mix: None,
         }
@@ -493,7 +493,9 @@ impl Player {
 
     /// Searches as `request` asks and makes the move: resignation when the win rate stays
     /// below the threshold over two moves in a row, or when the best play is a pass
-    /// ([`resigns`]); the move corrected for the end of the game ([`endgame::adjust`]);
+    /// ([`resigns`]), unless the reading of a small endgame finds a winning move where the
+    /// search's does not win ([`endgame_reading::better_move`], played instead); the move
+    /// corrected for the end of the game ([`endgame::adjust`]);
     /// played when `play` is set, and pondered on then if asked.
     pub fn choose(&mut self, request: Request, play: bool) -> Result<SearchMove, PlayerError> {
         let color = request.color;
@@ -522,9 +524,9 @@ impl Player {
             result.elapsed.as_secs_f64(),
             result.winrate
         );
-        // A move the exact reading of a small endgame proves winning, where the search's is
-        // proven not to win, overrules the search (and any thought of resigning).
-        let read = exact_endgame::better_move(&self.game, color, result.best, reading);
+        // A move the reading of a small endgame reads as winning, where it reads the search's
+        // as not winning, overrules the search (and any thought of resigning).
+        let read = endgame_reading::better_move(&self.game, color, result.best, reading);
         let threshold = self.options.resign_threshold;
         let needed = resign_evidence(self.searches_by_network(color));
         let losing = read.is_none()
@@ -726,7 +728,7 @@ mod tests {
 
     #[test]
     fn the_endgame_reading_overrules_a_losing_move() {
-        use crate::search::exact_endgame::tests::{at, game};
+        use crate::search::endgame_reading::tests::{at, game};
         let mut player = Player::new(PlayerOptions::default());
         player.set_game(game("simple"));
         // The search lives at once at B9, with a win rate near 0.
@@ -737,7 +739,7 @@ mod tests {
             ..result_after(0.1)
         };
         player.was_losing = true;
-        let read = exact_endgame::DEFAULT_NODES;
+        let read = endgame_reading::DEFAULT_NODES;
         let chosen = player.decide(Color::Black, &living, false, read).unwrap();
         assert_eq!(chosen, SearchMove::Play(at(&g, "J6")));
         assert!(!player.was_losing);

@@ -36,7 +36,7 @@
 //! - With one thread, a fixed seed and a playout limit, the search is deterministic.
 
 pub mod diamond;
-pub mod exact_endgame;
+pub mod endgame_reading;
 pub mod filter;
 pub mod model;
 pub mod outcome;

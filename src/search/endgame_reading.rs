@@ -5,15 +5,16 @@
 //! regions they enclose. There a network's value can be confidently wrong about what the ko
 //! rule does (a ko threat in a seki that can never be removed, say), and a search guided by
 //! it may not read the ko fight far enough to see it. What is left is small enough to read
-//! out: [`better_move`] plays every line of the open points to two passes in a row, judged
+//! out: [`better_move`] plays every line on the open points to two passes in a row, judged
 //! move by move by the rules layer's judge against the game's memory plus the line, and
-//! counts each end by area (stones and the empty points they alone surround: every dead
-//! stone has been taken off by then, since the reading plays on until both pass).
+//! counts each end by area (stones and the empty points they alone surround). A line stops
+//! early once its count is decided whichever way the open points go.
 //!
 //! The reading is an AND-OR search on "the player wins", within a budget of nodes, so its
-//! answers do not depend on the machine's load. It is used only to overrule the search: when
-//! the search's move is proven not to win and another move is proven to win, that move is
-//! played; otherwise the search's move stands.
+//! answers do not depend on the machine's load; each of the root's moves gets an equal
+//! share. It is used only to overrule the search: when it reads the search's move as not
+//! winning and another move as winning, that move is played; otherwise the search's move
+//! stands.
 //!
 //! What the reading leaves out, so that it is a reading of the open points rather than a
 //! proof over the whole board:
@@ -38,7 +39,7 @@
 //!   ko rules (fixed ko, Ing-Spight, pass-for-ko, Spight) the history decides too much for
 //!   such a table, and [`better_move`] does not read.
 
-use crate::board::{Board, Cell, Color, Point, MAX_POINTS};
+use crate::board::{Board, Cell, Color, Point};
 use crate::game::Game;
 use crate::rules::judge::Judge;
 use crate::rules::line::{KoLine, PointSet};
@@ -46,6 +47,7 @@ use crate::rules::{GameEnd, PassRule, Scoring};
 use crate::search::SearchMove;
 use crate::tactics::benson::benson_alive;
 use crate::tactics::counting::area_score;
+use crate::tactics::regions::EmptyAreas;
 use fxhash::FxHashMap;
 
 /// The most open (unsettled) empty points a position may have for the reading to start.
@@ -159,77 +161,62 @@ impl Survey {
     }
 }
 
-/// The [`Survey`] of `board`.
+/// The [`Survey`] of `board`, its open points in board order.
 pub fn survey(board: &Board) -> Survey {
     let alive = [
         benson_alive(board, Color::Black),
         benson_alive(board, Color::White),
     ];
-    let mut seen = vec![false; MAX_POINTS];
+    let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
     let mut open = Vec::new();
     let mut settled_margin = 0;
-    let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
-    let mut region = Vec::new();
-    for start in board.points() {
-        if let Some(c) = board.cell(start).color() {
-            if alive[c.index()][start.index()] {
+    for p in board.points() {
+        if let Some(c) = board.cell(p).color() {
+            if alive[c.index()][p.index()] {
                 settled_margin += sign(c);
             } else {
-                open.push(start);
+                open.push(p);
             }
-            continue;
-        }
-        if seen[start.index()] {
-            continue;
-        }
-        region.clear();
-        region.push(start);
-        seen[start.index()] = true;
-        let mut i = 0;
-        let mut owner: [bool; 2] = [true, true];
-        let mut all_liberties: [bool; 2] = [true, true];
-        while i < region.len() {
-            let p = region[i];
-            i += 1;
-            let mut touches = [false, false];
-            for q in board.neighbours(p) {
-                match board.cell(q) {
-                    Cell::Empty if !seen[q.index()] => {
-                        seen[q.index()] = true;
-                        region.push(q);
-                    }
-                    Cell::Black | Cell::White => {
-                        let c = board.cell(q).color().unwrap_or(Color::Black);
-                        // A region belongs to a colour only if every stone around it is
-                        // that colour's and unconditionally alive.
-                        owner[c.opponent().index()] = false;
-                        if !alive[c.index()][q.index()] {
-                            owner[c.index()] = false;
-                        }
-                        touches[c.index()] = true;
-                    }
-                    _ => {}
-                }
-            }
-            for c in Color::BOTH {
-                all_liberties[c.index()] &= touches[c.index()];
-            }
-        }
-        match Color::BOTH
-            .into_iter()
-            .find(|c| owner[c.index()] && all_liberties[c.index()])
-        {
-            Some(c) => settled_margin += sign(c) * region.len() as i32,
-            None => open.extend_from_slice(&region),
         }
     }
+    for area in EmptyAreas::new(board).all() {
+        let settled_by = area
+            .owner()
+            .filter(|&c| settles(board, &area.points, c, &alive[c.index()]));
+        match settled_by {
+            Some(c) => settled_margin += sign(c) * area.points.len() as i32,
+            None => open.extend_from_slice(&area.points),
+        }
+    }
+    open.sort_unstable_by_key(|p| p.index());
     Survey {
         open,
         settled_margin,
     }
 }
 
-/// What the table knows of a position: "Black wins" proven either way, or no answer
+/// True when every point of the empty region `points`, which touches stones of `color`
+/// only, is a liberty of them, and every one of those stones is unconditionally alive
+/// (`alive`, by point).
+fn settles(board: &Board, points: &[Point], color: Color, alive: &[bool]) -> bool {
+    let own = Cell::stone(color);
+    points.iter().all(|&p| {
+        let wall = board
+            .neighbours(p)
+            .into_iter()
+            .filter(|q| board.cell(*q) == own);
+        let mut touches = false;
+        for q in wall {
+            if !alive[q.index()] {
+                return false;
+            }
+            touches = true;
+        }
+        touches
+    })
+}
+
+/// What the table knows of a position: "Black wins" read either way, or no answer
 /// within the given number of moves still allowed below it.
 #[derive(Clone, Copy, Debug)]
 enum Entry {
